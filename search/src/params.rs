@@ -1,0 +1,18 @@
+//! Tunable search constants, all in one place.
+
+/// Moves assumed left in the game when the clock gives no `movestogo`.
+pub const DEFAULT_MOVES_TO_GO: i64 = 40;
+/// Share of the increment added to each move's base time, in percent.
+pub const INCREMENT_SHARE_PCT: i64 = 75;
+/// The hard limit may reach this many times the soft limit...
+pub const HARD_OVER_SOFT: i64 = 4;
+/// ...but never more than this share of the time left, in percent.
+pub const HARD_MAX_SHARE_PCT: i64 = 50;
+/// With one move to the time control, the share of the time left the hard
+/// limit may use, in percent.
+pub const LAST_MOVE_SHARE_PCT: i64 = 80;
+
+/// Nodes between two looks at the clock in the main thread.
+pub const TIME_CHECK_NODES: u64 = 1024;
+/// After this long, the main thread reports `currmove` at the root.
+pub const CURRMOVE_AFTER_MS: u64 = 3000;

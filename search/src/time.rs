@@ -1,0 +1,120 @@
+//! Time management: how long this move may take.
+//!
+//! Two limits: the *soft* one is checked between iterations (do not start a
+//! new depth past it), the *hard* one inside the search (stop now). Both are
+//! measured from when the `go` line arrived (or from `ponderhit`), and
+//! `Move Overhead` is taken off the clock first so GUI and pipe latency
+//! never cost a game on time.
+
+use std::time::{Duration, Instant};
+
+use shakmaty::Color;
+
+use crate::limits::Limits;
+use crate::params::*;
+
+#[derive(Debug, Clone)]
+pub struct TimeManager {
+    start: Instant,
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+}
+
+impl TimeManager {
+    pub fn new(limits: &Limits, turn: Color, overhead_ms: u64, start: Instant) -> TimeManager {
+        let overhead = overhead_ms as i64;
+        let (time, inc) = match turn {
+            Color::White => (limits.wtime, limits.winc),
+            Color::Black => (limits.btime, limits.binc),
+        };
+        let mut soft: Option<i64> = None;
+        let mut hard: Option<i64> = None;
+        if let Some(time) = time {
+            let left = (time - overhead).max(0);
+            let inc = inc.unwrap_or(0).max(0);
+            let mtg = limits.movestogo.map_or(DEFAULT_MOVES_TO_GO, |m| (m as i64).clamp(1, 100));
+            let (s, h) = if mtg == 1 {
+                let h = left * LAST_MOVE_SHARE_PCT / 100;
+                (h / 2, h)
+            } else {
+                let s = left / mtg + inc * INCREMENT_SHARE_PCT / 100;
+                let h = (s * HARD_OVER_SOFT).min(left * HARD_MAX_SHARE_PCT / 100);
+                (s.min(h), h)
+            };
+            soft = Some(s);
+            hard = Some(h);
+        }
+        if let Some(mt) = limits.movetime {
+            let mt = (mt - overhead).max(0);
+            soft = Some(soft.map_or(mt, |s| s.min(mt)));
+            hard = Some(hard.map_or(mt, |h| h.min(mt)));
+        }
+        let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
+        TimeManager { start, soft: soft.map(ms), hard: hard.map(ms) }
+    }
+
+    /// Restarts the clock (at `ponderhit`: the GUI's clock starts then).
+    pub fn restart(&mut self, at: Instant) {
+        self.start = at;
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    pub fn soft_expired(&self) -> bool {
+        self.soft.is_some_and(|s| self.elapsed() >= s)
+    }
+
+    pub fn hard_expired(&self) -> bool {
+        self.hard.is_some_and(|h| self.elapsed() >= h)
+    }
+
+    #[cfg(test)]
+    fn limits_ms(&self) -> (Option<u128>, Option<u128>) {
+        (self.soft.map(|d| d.as_millis()), self.hard.map(|d| d.as_millis()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tm(l: Limits, overhead: u64) -> (Option<u128>, Option<u128>) {
+        TimeManager::new(&l, Color::White, overhead, Instant::now()).limits_ms()
+    }
+
+    #[test]
+    fn sudden_death_with_increment() {
+        let (s, h) = tm(Limits { wtime: Some(60_000), winc: Some(1000), ..Limits::default() }, 10);
+        let (s, h) = (s.unwrap(), h.unwrap());
+        assert!(s > 1000 && s < 3000, "{s}");
+        assert!(h >= s && h <= 30_000, "{h}");
+    }
+
+    #[test]
+    fn never_more_than_the_clock_allows() {
+        for time in [-500, 0, 1, 50, 100, 1000] {
+            for mtg in [None, Some(1), Some(2), Some(40)] {
+                let l = Limits { wtime: Some(time), winc: Some(0), movestogo: mtg, ..Limits::default() };
+                let (_, h) = tm(l, 10);
+                assert!(h.unwrap() as i64 <= (time - 10).max(0), "time {time} mtg {mtg:?} hard {h:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn movetime_minus_overhead() {
+        let (s, h) = tm(Limits { movetime: Some(1000), ..Limits::default() }, 30);
+        assert_eq!((s, h), (Some(970), Some(970)));
+        let (s, h) = tm(Limits::default(), 30);
+        assert_eq!((s, h), (None, None));
+    }
+
+    #[test]
+    fn black_uses_its_own_clock() {
+        let l = Limits { wtime: Some(100_000), btime: Some(1000), ..Limits::default() };
+        let t = TimeManager::new(&l, Color::Black, 0, Instant::now()).limits_ms();
+        assert!(t.1.unwrap() <= 500);
+    }
+}

@@ -1,0 +1,327 @@
+//! The transposition table, shared by all search threads without locks.
+//!
+//! Each slot is two atomic words: `data` and `key ^ data`. A reader accepts a
+//! slot only when the two agree with its key, so a slot torn by a concurrent
+//! writer reads as a miss instead of as wrong data. Moves read from the table
+//! are matched against the legal moves before use.
+
+use std::alloc::{Layout, alloc_zeroed, dealloc};
+use std::fmt;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+
+use shakmaty::Move;
+
+use crate::score::{from_tt, to_tt};
+
+/// Largest `Hash` in MiB (as Stockfish allows on 64-bit machines).
+pub const MAX_HASH_MB: usize = 1 << 20;
+
+const SLOTS: usize = 4;
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// Four slots in one 64-byte cache line.
+#[repr(C, align(64))]
+#[derive(Default)]
+struct Bucket {
+    slots: [Slot; SLOTS],
+}
+
+/// What kind of score an entry holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true score is at most this (no move raised alpha).
+    Upper = 1,
+    /// The true score is at least this (a move reached beta).
+    Lower = 2,
+    Exact = 3,
+}
+
+/// A decoded table entry.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    pub mv: u16,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+/// Why the table could not be resized.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HashError {
+    TooLarge { mb: usize, available_mb: usize },
+    AllocationFailed { mb: usize },
+}
+
+impl fmt::Display for HashError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::TooLarge { mb, available_mb } => {
+                write!(f, "Hash {mb} MiB exceeds the memory available ({available_mb} MiB)")
+            }
+            Self::AllocationFailed { mb } => write!(f, "could not allocate {mb} MiB for Hash"),
+        }
+    }
+}
+
+impl std::error::Error for HashError {}
+
+/// Packs a move into 16 bits: from, to, promotion. Castling is king → rook.
+pub fn encode_move(m: Move) -> u16 {
+    let (from, to, promo) = match m {
+        Move::Normal { from, to, promotion, .. } => (from, to, promotion.map_or(0, |r| r as u16)),
+        Move::EnPassant { from, to } => (from, to, 0),
+        Move::Castle { king, rook } => (king, rook, 0),
+        Move::Put { to, .. } => (to, to, 0),
+    };
+    from as u16 | (to as u16) << 6 | promo << 12
+}
+
+/// The bucket array. Allocated with `calloc`'s alignment (plus one cache
+/// line of slack to align by hand) because the system allocator zeroes an
+/// over-aligned allocation by writing every byte, while `calloc` hands out
+/// fresh zero pages that cost nothing until touched: a 16 GiB `Hash` is
+/// ready at once instead of after seconds of page faults.
+struct Table {
+    base: *mut u8,
+    layout: Layout,
+    buckets: *const Bucket,
+    len: usize,
+}
+
+// SAFETY: the table owns its allocation; buckets are only ever read and
+// written through atomics.
+unsafe impl Send for Table {}
+unsafe impl Sync for Table {}
+
+impl Table {
+    fn new(len: usize) -> Option<Table> {
+        let align = std::mem::align_of::<Bucket>();
+        let bytes = len.checked_mul(std::mem::size_of::<Bucket>())?.checked_add(align)?;
+        let layout = Layout::from_size_align(bytes, 16).ok()?;
+        // SAFETY: non-zero size. Zeroed bytes are valid buckets (atomics of
+        // zero). `buckets` is aligned within the allocation and `len`
+        // buckets fit after it thanks to the `align` bytes of slack.
+        unsafe {
+            let base = alloc_zeroed(layout);
+            if base.is_null() {
+                return None;
+            }
+            let offset = base.align_offset(align);
+            Some(Table { base, layout, buckets: base.add(offset) as *const Bucket, len })
+        }
+    }
+
+    fn as_slice(&self) -> &[Bucket] {
+        // SAFETY: see `new`; the memory lives as long as `self`.
+        unsafe { std::slice::from_raw_parts(self.buckets, self.len) }
+    }
+}
+
+impl Drop for Table {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `new` with this layout.
+        unsafe { dealloc(self.base, self.layout) }
+    }
+}
+
+pub struct Tt {
+    table: Table,
+    generation: AtomicU8,
+}
+
+impl Tt {
+    /// A table of `mb` MiB (at least one bucket), zeroed lazily by the OS.
+    pub fn new(mb: usize) -> Result<Tt, HashError> {
+        let mb = mb.clamp(1, MAX_HASH_MB);
+        if let Some(available_mb) = available_memory_mb()
+            && mb > available_mb
+        {
+            return Err(HashError::TooLarge { mb, available_mb });
+        }
+        let n = (mb << 20) / std::mem::size_of::<Bucket>();
+        let table = Table::new(n).ok_or(HashError::AllocationFailed { mb })?;
+        Ok(Tt { table, generation: AtomicU8::new(0) })
+    }
+
+    /// Size in MiB.
+    pub fn size_mb(&self) -> usize {
+        (self.table.len * std::mem::size_of::<Bucket>()) >> 20
+    }
+
+    /// Starts a new search: older entries become preferred victims.
+    pub fn new_search(&self) {
+        self.generation.store(self.generation.load(Relaxed).wrapping_add(1) & 0x3f, Relaxed);
+    }
+
+    fn bucket(&self, key: u64) -> &Bucket {
+        let i = ((key as u128 * self.table.len as u128) >> 64) as usize;
+        &self.table.as_slice()[i]
+    }
+
+    /// Hints the CPU to fetch the bucket for `key`.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: prefetching is a hint; the pointer is into our table.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch(self.bucket(key) as *const Bucket as *const i8, _MM_HINT_T0);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    pub fn probe(&self, key: u64, ply: usize) -> Option<Entry> {
+        for slot in &self.bucket(key).slots {
+            let data = slot.data.load(Relaxed);
+            if slot.check.load(Relaxed) ^ data == key && data != 0 {
+                let mut e = unpack(data);
+                e.score = from_tt(e.score, ply);
+                return Some(e);
+            }
+        }
+        None
+    }
+
+    pub fn store(&self, key: u64, ply: usize, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+        let generation = self.generation.load(Relaxed);
+        let bucket = self.bucket(key);
+        // The slot holding this key, else the least valuable one.
+        let mut victim = 0;
+        let mut victim_value = i32::MAX;
+        for (i, slot) in bucket.slots.iter().enumerate() {
+            let data = slot.data.load(Relaxed);
+            if data == 0 || slot.check.load(Relaxed) ^ data == key {
+                victim = i;
+                break;
+            }
+            let (old_depth, old_generation) = depth_and_gen(data);
+            let age = (generation.wrapping_sub(old_generation) & 0x3f) as i32;
+            let value = old_depth - 8 * age;
+            if value < victim_value {
+                victim_value = value;
+                victim = i;
+            }
+        }
+        let slot = &bucket.slots[victim];
+        let old = slot.data.load(Relaxed);
+        let same_key = old != 0 && slot.check.load(Relaxed) ^ old == key;
+        let mut code = mv.map_or(0, encode_move);
+        if same_key {
+            let (old_depth, _) = depth_and_gen(old);
+            // Keep a deeper entry of the same position unless this one is exact.
+            if bound != Bound::Exact && depth + 3 < old_depth {
+                return;
+            }
+            if code == 0 {
+                code = unpack(old).mv;
+            }
+        }
+        let data = pack(code, to_tt(score, ply), depth, bound, generation);
+        slot.data.store(data, Relaxed);
+        slot.check.store(key ^ data, Relaxed);
+    }
+
+    /// Permille of sampled slots written in this search.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Relaxed);
+        let sample = self.table.len.min(250);
+        let mut used = 0;
+        for b in &self.table.as_slice()[..sample] {
+            for s in &b.slots {
+                let d = s.data.load(Relaxed);
+                if d != 0 && depth_and_gen(d).1 == generation {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000 / (sample * SLOTS).max(1)) as u32
+    }
+}
+
+// data: move 16 | score 16 | (unused) 16 | depth 8 | bound 2 | generation 6.
+fn pack(mv: u16, score: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+    let depth = (depth.clamp(-1, 254) + 1) as u64;
+    mv as u64
+        | (score as i16 as u16 as u64) << 16
+        | depth << 48
+        | (bound as u64) << 56
+        | ((generation & 0x3f) as u64) << 58
+}
+
+fn unpack(d: u64) -> Entry {
+    let bound = match (d >> 56) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        _ => Bound::Exact,
+    };
+    Entry { mv: d as u16, score: (d >> 16) as u16 as i16 as i32, depth: ((d >> 48) & 0xff) as i32 - 1, bound }
+}
+
+fn depth_and_gen(d: u64) -> (i32, u8) {
+    (((d >> 48) & 0xff) as i32 - 1, (d >> 58) as u8 & 0x3f)
+}
+
+/// `MemAvailable` in MiB where the OS tells it (Linux); `None` elsewhere.
+fn available_memory_mb() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{Role, Square};
+
+    #[test]
+    fn store_and_probe() {
+        let tt = Tt::new(1).unwrap();
+        assert_eq!(tt.size_mb(), 1);
+        let m = Move::Normal {
+            role: Role::Pawn,
+            from: Square::E7,
+            to: Square::E8,
+            capture: None,
+            promotion: Some(Role::Queen),
+        };
+        tt.store(0xdead_beef, 0, Some(m), -123, 7, Bound::Lower);
+        let e = tt.probe(0xdead_beef, 0).unwrap();
+        assert_eq!(e.mv, encode_move(m));
+        assert_eq!((e.score, e.depth, e.bound), (-123, 7, Bound::Lower));
+        assert!(tt.probe(0xdead_beee, 0).is_none());
+    }
+
+    #[test]
+    fn a_deeper_entry_survives_a_shallow_bound() {
+        let tt = Tt::new(1).unwrap();
+        tt.store(42, 0, None, 10, 12, Bound::Lower);
+        tt.store(42, 0, None, 20, 2, Bound::Upper);
+        assert_eq!(tt.probe(42, 0).unwrap().depth, 12);
+        tt.store(42, 0, None, 30, 2, Bound::Exact);
+        assert_eq!(tt.probe(42, 0).unwrap().depth, 2);
+    }
+
+    #[test]
+    fn hashfull_counts_this_search_only() {
+        let tt = Tt::new(1).unwrap();
+        assert_eq!(tt.hashfull(), 0);
+        for k in 0..100_000u64 {
+            tt.store(k.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1, 0, None, 0, 1, Bound::Exact);
+        }
+        assert!(tt.hashfull() > 500);
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0);
+    }
+
+    #[test]
+    fn absurd_sizes_are_refused_not_fatal() {
+        assert!(Tt::new(MAX_HASH_MB).is_err());
+    }
+}
