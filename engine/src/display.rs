@@ -1,0 +1,105 @@
+//! `d` (the board, its FEN in both notations, its key) and `eval` (the
+//! static evaluation term by term).
+
+use shakmaty::{Chess, Color, File, Position, Rank, Square};
+
+use rockad_eval::{S, trace};
+use rockad_uci::{format_move, shredder_fen, xfen};
+
+use crate::frc;
+
+/// The lines `d` prints.
+pub fn board(pos: &Chess, chess960: bool) -> Vec<String> {
+    let sep = "+---+---+---+---+---+---+---+---+".to_string();
+    let mut lines = vec![String::new(), sep.clone()];
+    for rank in Rank::ALL.iter().rev() {
+        let mut row = String::from("|");
+        for file in File::ALL {
+            let c = pos.board().piece_at(Square::from_coords(file, *rank)).map_or(' ', |p| p.char());
+            row.push(' ');
+            row.push(c);
+            row.push_str(" |");
+        }
+        row.push_str(&format!(" {}", rank.char()));
+        lines.push(row);
+        lines.push(sep.clone());
+    }
+    // The bottom border carries the file letters (no line may start with a space).
+    lines.pop();
+    lines.push("+-a-+-b-+-c-+-d-+-e-+-f-+-g-+-h-+".to_string());
+    lines.push(String::new());
+    lines.push(format!("Fen: {}", xfen(pos)));
+    lines.push(format!("Shredder-Fen: {}", shredder_fen(pos)));
+    lines.push(format!("Key: {:016X}", rockad_search::position_key(pos)));
+    let checkers: Vec<String> = pos.checkers().into_iter().map(|s| s.to_string()).collect();
+    lines.push(format!("Checkers: {}", checkers.join(" ")));
+    match frc::start_numbers(pos) {
+        Some((w, b)) if w == b => lines.push(format!("Chess960 start position: {w}")),
+        Some((w, b)) => lines.push(format!("Double Fischer Random start position: {w} {b}")),
+        None => {}
+    }
+    let castles: Vec<String> =
+        pos.legal_moves().into_iter().filter(|m| m.is_castle()).map(|m| format_move(m, chess960)).collect();
+    if !castles.is_empty() {
+        lines.push(format!("Castling moves: {}", castles.join(" ")));
+    }
+    lines
+}
+
+fn pawns(cp: i32) -> String {
+    format!("{:+.2}", cp as f64 / 100.0)
+}
+
+fn cell(s: S) -> String {
+    format!("{:>6} {:>6}", pawns(s.0), pawns(s.1))
+}
+
+/// The lines `eval` prints: each term for both sides, then the total.
+pub fn eval(pos: &Chess) -> Vec<String> {
+    if pos.is_check() {
+        return vec!["Final evaluation: none (in check)".to_string()];
+    }
+    let t = trace(pos);
+    let mut lines = vec![
+        "Term          |     White     |     Black     |     Total".to_string(),
+        "(pawns)       |   MG     EG   |   MG     EG   |   MG     EG".to_string(),
+        "--------------+---------------+---------------+--------------".to_string(),
+    ];
+    let mut total = S::ZERO;
+    for (term, w, b) in &t.terms {
+        total += *w - *b;
+        lines.push(format!("{:<13} | {} | {} | {}", term.name(), cell(*w), cell(*b), cell(*w - *b)));
+    }
+    lines.push("--------------+---------------+---------------+--------------".to_string());
+    lines.push(format!("{:<13} | {:>13} | {:>13} | {}", "Total", "", "", cell(total)));
+    lines.push(String::new());
+    lines.push(format!("Phase: {}/{}", t.phase, t.max_phase));
+    let white = if pos.turn() == Color::White { t.score } else { -t.score };
+    lines.push(format!("Final evaluation: {} (white side)", pawns(white)));
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_shows_both_fens_and_the_start_number() {
+        let lines = board(&Chess::default(), false);
+        assert!(lines.contains(&"Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string()));
+        assert!(
+            lines.contains(
+                &"Shredder-Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1".to_string()
+            )
+        );
+        assert!(lines.contains(&"Chess960 start position: 518".to_string()));
+        assert!(lines.contains(&"Key: 463B96181691FC9C".to_string()), "Polyglot key of the start position");
+    }
+
+    #[test]
+    fn eval_prints_terms_and_total() {
+        let lines = eval(&Chess::default());
+        assert!(lines.iter().any(|l| l.contains("Material")));
+        assert_eq!(lines.last().unwrap(), "Final evaluation: +0.00 (white side)");
+    }
+}

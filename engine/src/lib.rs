@@ -1,0 +1,17 @@
+//! Rockad, the engine: wires the `uci`, `search` and `eval` crates together.
+//!
+//! This crate owns the game state (position and move history), option
+//! values, the UCI loop's dispatch, and the command-line subcommands
+//! (`bench`, `perft`, `frc`, `dfrc`). It must not implement protocol parsing,
+//! search or evaluation itself: it calls the crates that own them.
+
+pub mod bench;
+pub mod cli;
+pub mod display;
+pub mod frc;
+pub mod game;
+pub mod listener;
+pub mod options;
+pub mod output;
+pub mod perft;
+pub mod session;

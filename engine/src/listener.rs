@@ -1,0 +1,73 @@
+//! Turns the search's reports into UCI lines.
+
+use crossbeam_channel::Sender;
+use shakmaty::Move;
+
+use rockad_search::{IterationReport, Listener, mate_distance};
+use rockad_uci::{Bound, Info, Score, format_bestmove, format_currmove, format_info, format_move};
+
+use crate::output::emit;
+
+/// Prints a search's `info` and `bestmove` lines for a GUI, and tells the
+/// UCI loop when the search has answered.
+pub struct UciListener {
+    pub chess960: bool,
+    pub done: Option<Sender<()>>,
+}
+
+/// The UCI form of an internal score.
+pub fn uci_score(score: i32) -> Score {
+    match mate_distance(score) {
+        Some(n) => Score::Mate(n),
+        None => Score::Cp(score),
+    }
+}
+
+fn uci_bound(b: rockad_search::Bound) -> Bound {
+    match b {
+        rockad_search::Bound::Exact => Bound::Exact,
+        rockad_search::Bound::Lower => Bound::Lower,
+        rockad_search::Bound::Upper => Bound::Upper,
+    }
+}
+
+impl Listener for UciListener {
+    fn iteration(&self, r: &IterationReport) {
+        if r.depth == 0 {
+            // No legal move: Stockfish's exact line, which GUIs recognise.
+            let score = uci_score(r.score);
+            emit(&format_info(&Info {
+                depth: Some(0),
+                score: Some((score, Bound::Exact)),
+                ..Info::default()
+            }));
+            return;
+        }
+        let info = Info {
+            depth: Some(r.depth),
+            seldepth: Some(r.seldepth),
+            multipv: Some(r.multipv),
+            score: Some((uci_score(r.score), uci_bound(r.bound))),
+            wdl: None,
+            nodes: Some(r.nodes),
+            nps: Some(r.nodes * 1000 / r.time_ms.max(1)),
+            hashfull: Some(r.hashfull),
+            time_ms: Some(r.time_ms),
+            pv: r.pv.iter().map(|&m| format_move(m, self.chess960)).collect(),
+        };
+        emit(&format_info(&info));
+    }
+
+    fn currmove(&self, depth: u32, mv: Move, number: u32) {
+        emit(&format_currmove(depth, &format_move(mv, self.chess960), number));
+    }
+
+    fn bestmove(&self, best: Option<Move>, ponder: Option<Move>) {
+        let best = best.map(|m| format_move(m, self.chess960));
+        let ponder = ponder.map(|m| format_move(m, self.chess960));
+        emit(&format_bestmove(best.as_deref(), ponder.as_deref()));
+        if let Some(done) = &self.done {
+            let _ = done.send(());
+        }
+    }
+}
