@@ -1,0 +1,81 @@
+//! The command-line subcommands of the real binary.
+
+use rockad_tests::run_cli;
+
+#[test]
+fn frc_prints_all_960_distinct_epd_lines() {
+    let (status, out, _) = run_cli(&["frc"]);
+    assert!(status.success());
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 960);
+    let distinct: std::collections::HashSet<&str> = lines.iter().copied().collect();
+    assert_eq!(distinct.len(), 960);
+    assert_eq!(lines[0], "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf -");
+    assert_eq!(lines[518], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha -");
+    assert_eq!(lines[959], "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca -");
+}
+
+#[test]
+fn frc_by_number_random_and_back() {
+    let (_, out, _) = run_cli(&["frc", "518"]);
+    assert_eq!(out.trim(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+    let (status, out, _) = run_cli(&["frc", "random"]);
+    assert!(status.success());
+    let fen = out.trim().to_string();
+    let (status, number, _) = run_cli(&["frc", &fen]);
+    assert!(status.success(), "{fen}");
+    let n: u32 = number.trim().parse().unwrap();
+    assert!(n < 960);
+    let (_, again, _) = run_cli(&["frc", &n.to_string()]);
+    assert_eq!(again.trim(), fen);
+    // Number -> position -> number for every start position.
+    let (_, all, _) = run_cli(&["frc"]);
+    for (i, epd) in all.lines().enumerate().step_by(37) {
+        let (_, n, _) = run_cli(&["frc", epd]);
+        assert_eq!(n.trim(), i.to_string());
+    }
+}
+
+#[test]
+fn dfrc_positions() {
+    let (status, out, _) = run_cli(&["dfrc", "518", "959"]);
+    assert!(status.success());
+    assert_eq!(out.trim(), "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAca - 0 1");
+    let (_, n, _) = run_cli(&["frc", out.trim()]);
+    assert!(n.starts_with("518 959"), "{n}");
+    let (status, out, _) = run_cli(&["dfrc", "random"]);
+    assert!(status.success() && out.contains(" w "));
+}
+
+#[test]
+fn perft_divides_and_totals() {
+    let (status, out, _) = run_cli(&["perft", "3"]);
+    assert!(status.success());
+    assert!(out.contains("e2e4: 600\n"), "{out}");
+    assert!(out.contains("Nodes searched: 8902\n"));
+    let (_, out, _) = run_cli(&["perft", "2", "r3k2r/8/8/8/8/8/8/R3K2R", "w", "KQkq", "-", "0", "1"]);
+    assert!(out.contains("e1h1: "), "castling written king-takes-rook: {out}");
+}
+
+#[test]
+fn bench_ends_with_nodes_and_nps_and_is_deterministic() {
+    let (status, a, _) = run_cli(&["bench", "5"]);
+    assert!(status.success());
+    let (_, b, _) = run_cli(&["bench", "5"]);
+    let last = |s: &str| s.lines().last().unwrap().to_string();
+    let words: Vec<String> = last(&a).split(' ').map(String::from).collect();
+    assert_eq!(words.len(), 4, "{}", last(&a));
+    assert_eq!((words[1].as_str(), words[3].as_str()), ("nodes", "nps"));
+    assert!(words[0].parse::<u64>().unwrap() > 1000);
+    assert_eq!(words[0], last(&b).split(' ').next().unwrap());
+}
+
+#[test]
+fn bad_arguments_fail_with_usage() {
+    for args in [&["frc", "960"][..], &["dfrc", "1"], &["perft"], &["bench", "x"], &["whatever"]] {
+        let (status, out, err) = run_cli(args);
+        assert_eq!(status.code(), Some(2), "{args:?}");
+        assert!(out.is_empty());
+        assert!(err.contains("usage"), "{err}");
+    }
+}
