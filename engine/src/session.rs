@@ -3,6 +3,7 @@
 //! therefore answered at once, also mid-search.
 
 use std::io::BufRead;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -101,8 +102,13 @@ impl Session {
             select! {
                 recv(lines) -> msg => match msg {
                     Ok(Input::Line(text, at)) => {
-                        if self.handle(&text, at) == Flow::Quit {
-                            return;
+                        // A bug must not take the engine down mid-game: report
+                        // it and carry on with the state we had.
+                        let flow = catch_unwind(AssertUnwindSafe(|| self.handle(&text, at)));
+                        match flow {
+                            Ok(Flow::Quit) => return,
+                            Ok(Flow::Continue) => {}
+                            Err(_) => info_string(&format!("internal error handling '{}'", text.trim())),
                         }
                     }
                     Ok(Input::Eof) | Err(_) => return,
