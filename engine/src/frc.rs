@@ -139,6 +139,24 @@ impl Rng {
     }
 }
 
+/// `n` distinct numbers from `0..total`, drawn uniformly (Floyd's
+/// algorithm: O(n) draws, no list of `total` items), in draw order, so the
+/// same seed always gives the same sample. `None` when `n > total`.
+pub fn sample_distinct(rng: &mut Rng, total: u64, n: u64) -> Option<Vec<u64>> {
+    if n > total {
+        return None;
+    }
+    let mut seen = std::collections::HashSet::with_capacity(n as usize);
+    let mut order = Vec::with_capacity(n as usize);
+    for j in total - n..total {
+        let t = rng.below(j + 1);
+        let pick = if seen.contains(&t) { j } else { t };
+        seen.insert(pick);
+        order.push(pick);
+    }
+    Some(order)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,6 +184,20 @@ mod tests {
     fn all_distinct() {
         let set: HashSet<String> = (0..COUNT).map(|n| back_rank_name(n).unwrap()).collect();
         assert_eq!(set.len(), 960);
+    }
+
+    #[test]
+    fn samples_are_distinct_reproducible_and_complete() {
+        let a = sample_distinct(&mut Rng::new(3), 960, 50).unwrap();
+        assert_eq!(a, sample_distinct(&mut Rng::new(3), 960, 50).unwrap());
+        assert_ne!(a, sample_distinct(&mut Rng::new(4), 960, 50).unwrap());
+        assert_eq!(a.iter().collect::<HashSet<_>>().len(), 50);
+        assert!(a.iter().all(|&n| n < 960));
+        let mut all = sample_distinct(&mut Rng::new(9), 960, 960).unwrap();
+        all.sort_unstable();
+        assert_eq!(all, (0..960).collect::<Vec<u64>>());
+        assert!(sample_distinct(&mut Rng::new(9), 960, 961).is_none());
+        assert_eq!(sample_distinct(&mut Rng::new(9), 960, 0).unwrap(), Vec::<u64>::new());
     }
 
     #[test]
