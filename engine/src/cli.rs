@@ -5,13 +5,20 @@ use shakmaty::Chess;
 use rockad_uci::{parse_fen, shredder_fen};
 
 use crate::frc::{self, Rng};
-use crate::{bench, perft, session};
+use crate::{bench, openings, perft, session};
 
 const USAGE: &str = "\
 usage: rockad                      speak UCI on stdin/stdout (what GUIs run)
        rockad bench [depth]        fixed search; last line '<N> nodes <M> nps'
        rockad perft <depth> [FEN]  count legal move paths (start position by default)
        rockad frc                  all 960 Chess960 start positions as EPD lines
+       rockad frc --sample N [--seed S]
+                                   N distinct start positions drawn at random
+       rockad dfrc --all           all 921600 Double Fischer Random pairs
+       rockad dfrc --sample N [--seed S]
+                                   N distinct Double Fischer Random pairs
+                                   (opening files: add --fen for FEN lines,
+                                   --notation shredder|xfen for castling letters)
        rockad frc <N>              the FEN of start position N (0..959; 518 = standard)
        rockad frc random           one start position chosen uniformly at random
        rockad frc <FEN>            the number of a Chess960 start position
@@ -22,6 +29,12 @@ usage: rockad                      speak UCI on stdin/stdout (what GUIs run)
 /// Runs the command line; returns the process exit code.
 pub fn main(args: &[String]) -> i32 {
     let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    match words.as_slice() {
+        [cmd @ ("frc" | "dfrc"), rest @ ..] if openings::is_file_form(rest) => {
+            return opening_file(*cmd == "dfrc", rest);
+        }
+        _ => {}
+    }
     match run(&words) {
         Ok(lines) => {
             for l in lines {
@@ -29,10 +42,32 @@ pub fn main(args: &[String]) -> i32 {
             }
             0
         }
-        Err(msg) => {
-            eprintln!("rockad: {msg}");
-            eprintln!("{USAGE}");
-            2
+        Err(msg) => usage_error(&msg),
+    }
+}
+
+fn usage_error(msg: &str) -> i32 {
+    eprintln!("rockad: {msg}");
+    eprintln!("{USAGE}");
+    2
+}
+
+/// `rockad frc|dfrc --...`: streams an opening file to stdout.
+fn opening_file(dfrc: bool, args: &[&str]) -> i32 {
+    let req = match openings::parse(dfrc, args) {
+        Ok(req) => req,
+        Err(msg) => return usage_error(&msg),
+    };
+    if let Some(seed) = req.drawn_seed {
+        eprintln!("rockad: sample drawn with --seed {seed}");
+    }
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    match openings::write(&req, &mut out) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("rockad: writing the opening file: {e}");
+            1
         }
     }
 }

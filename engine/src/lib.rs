@@ -11,6 +11,7 @@ pub mod display;
 pub mod frc;
 pub mod game;
 pub mod listener;
+pub mod openings;
 pub mod options;
 pub mod output;
 pub mod perft;
