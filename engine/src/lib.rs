@@ -2,9 +2,10 @@
 //!
 //! This crate owns the game state (position and move history), option
 //! values, the UCI loop's dispatch, and the command-line subcommands
-//! (`bench`, `perft`, `frc`, `dfrc`). It must not implement protocol parsing,
+//! (`bench`, `perft`, `frc`, `dfrc`, `analyse`). It must not implement protocol parsing,
 //! search or evaluation itself: it calls the crates that own them.
 
+pub mod analyse;
 pub mod bench;
 pub mod cli;
 pub mod display;

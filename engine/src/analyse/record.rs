@@ -1,0 +1,214 @@
+//! The result of analysing one position, as written to the CSV and JSON
+//! lines files, and how it is built from a finished search.
+
+use shakmaty::san::SanPlus;
+use shakmaty::{Chess, Color, Move, Position};
+
+use rockad_search::{IterationReport, SearchOutcome, mate_distance};
+use rockad_uci::format_move;
+
+use super::select::{Key, Task};
+use super::wdl;
+
+/// A score from White's point of view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Score {
+    Cp(i32),
+    /// Mate in this many moves: positive when White mates.
+    Mate(i32),
+}
+
+impl Score {
+    pub fn cp(self) -> Option<i32> {
+        match self {
+            Score::Cp(v) => Some(v),
+            Score::Mate(_) => None,
+        }
+    }
+
+    pub fn mate(self) -> Option<i32> {
+        match self {
+            Score::Mate(v) => Some(v),
+            Score::Cp(_) => None,
+        }
+    }
+
+    /// How unbalanced the position is: |cp|, with any mate beyond every
+    /// centipawn score and shorter mates further.
+    pub fn imbalance(self) -> i64 {
+        match self {
+            Score::Cp(v) => i64::from(v).abs(),
+            Score::Mate(n) => 1_000_000 - i64::from(n).abs(),
+        }
+    }
+
+    /// `+0.25`, `-1.10`, `#3`, `#-2`.
+    pub fn pretty(self) -> String {
+        match self {
+            Score::Cp(v) => {
+                format!("{}{}.{:02}", if v < 0 { "-" } else { "+" }, v.abs() / 100, v.abs() % 100)
+            }
+            Score::Mate(n) => format!("#{n}"),
+        }
+    }
+}
+
+/// One principal variation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub score: Score,
+    pub pv_uci: Vec<String>,
+    pub pv_san: Vec<String>,
+}
+
+/// One analysed position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    pub id: String,
+    /// Shredder-FEN of the position before `moves`.
+    pub fen: String,
+    pub moves: Vec<String>,
+    /// Win/draw/loss per mille from White's side, when a model exists.
+    pub wdl: Option<(u32, u32, u32)>,
+    /// Line 1 first. Records read back from the CSV keep only line 1.
+    pub lines: Vec<Line>,
+    /// How many lines the search reported (`lines.len()` when fresh).
+    pub multipv: u32,
+    pub depth: u32,
+    pub seldepth: u32,
+    pub nodes: u64,
+    pub time_ms: u64,
+}
+
+impl Record {
+    pub fn key(&self) -> Key {
+        (self.id.clone(), self.fen.clone(), self.moves.join(" "))
+    }
+
+    pub fn score(&self) -> Score {
+        self.lines.first().map_or(Score::Cp(0), |l| l.score)
+    }
+
+    pub fn best_uci(&self) -> &str {
+        self.lines.first().and_then(|l| l.pv_uci.first()).map_or("", String::as_str)
+    }
+
+    pub fn best_san(&self) -> &str {
+        self.lines.first().and_then(|l| l.pv_san.first()).map_or("", String::as_str)
+    }
+}
+
+/// The internal score of `side` to move as a White-side [`Score`].
+fn white_score(internal: i32, side: Color) -> Score {
+    let sign = if side == Color::White { 1 } else { -1 };
+    // Mate distances are computed before flipping: the internal encoding is
+    // not symmetric in odd and even plies.
+    match mate_distance(internal) {
+        Some(n) => Score::Mate(sign * n),
+        None => Score::Cp(sign * internal),
+    }
+}
+
+/// A PV as UCI and SAN text, stopping at the first move that is not legal.
+fn pv_text(root: &Chess, pv: &[Move]) -> (Vec<String>, Vec<String>) {
+    let mut pos = root.clone();
+    let (mut uci, mut san) = (Vec::new(), Vec::new());
+    for &m in pv {
+        if !pos.is_legal(m) {
+            break;
+        }
+        uci.push(format_move(m, true));
+        san.push(SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string());
+    }
+    (uci, san)
+}
+
+/// Builds the record of a finished search. `reports[i]` is the last report
+/// of line `i + 1`. Line 1 follows the outcome (the move the search chose,
+/// which may come from a helper thread or an unfinished iteration).
+pub fn from_search(
+    task: &Task,
+    outcome: &SearchOutcome,
+    reports: &[Option<IterationReport>],
+    time_ms: u64,
+) -> Option<Record> {
+    let best = outcome.best?;
+    let side = task.root.turn();
+    let first = reports.first().and_then(Option::as_ref);
+    let pv1 = match first {
+        Some(r) if r.pv.first() == Some(&best) => r.pv.clone(),
+        _ => vec![best],
+    };
+    let (pv_uci, pv_san) = pv_text(&task.root, &pv1);
+    let mut lines = vec![Line { score: white_score(outcome.score, side), pv_uci, pv_san }];
+    for r in reports.iter().skip(1).flatten() {
+        let (pv_uci, pv_san) = pv_text(&task.root, &r.pv);
+        if !pv_uci.is_empty() {
+            lines.push(Line { score: white_score(r.score, side), pv_uci, pv_san });
+        }
+    }
+    let wdl = lines[0].score.cp().and_then(|cp| wdl::estimate(cp, &task.root));
+    Some(Record {
+        id: task.id.clone(),
+        fen: task.fen.clone(),
+        moves: task.moves.clone(),
+        wdl,
+        multipv: lines.len() as u32,
+        lines,
+        depth: outcome.depth,
+        seldepth: first.map_or(0, |r| r.seldepth),
+        nodes: outcome.nodes,
+        time_ms,
+    })
+}
+
+#[cfg(test)]
+pub mod tests {
+    use super::*;
+    use rockad_search::MATE;
+
+    /// A record with made-up values for the writers' tests.
+    pub fn sample(id: &str, score: Score) -> Record {
+        Record {
+            id: id.to_string(),
+            fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1".to_string(),
+            moves: vec![],
+            wdl: None,
+            lines: vec![Line {
+                score,
+                pv_uci: vec!["e2e4".into(), "e7e5".into(), "g1f3".into()],
+                pv_san: vec!["e4".into(), "e5".into(), "Nf3".into()],
+            }],
+            multipv: 1,
+            depth: 7,
+            seldepth: 11,
+            nodes: 12345,
+            time_ms: 67,
+        }
+    }
+
+    #[test]
+    fn scores_from_whites_side() {
+        assert_eq!(white_score(30, Color::White), Score::Cp(30));
+        assert_eq!(white_score(30, Color::Black), Score::Cp(-30));
+        // Side to move mates in 2 (3 plies).
+        assert_eq!(white_score(MATE - 3, Color::White), Score::Mate(2));
+        assert_eq!(white_score(MATE - 3, Color::Black), Score::Mate(-2));
+        // Side to move is mated in 1 (2 plies).
+        assert_eq!(white_score(-(MATE - 2), Color::Black), Score::Mate(1));
+        assert_eq!(Score::Cp(-7).pretty(), "-0.07");
+        assert_eq!(Score::Cp(125).pretty(), "+1.25");
+        assert_eq!(Score::Mate(-3).pretty(), "#-3");
+        assert!(Score::Mate(-9).imbalance() > Score::Cp(5000).imbalance());
+        assert!(Score::Mate(2).imbalance() > Score::Mate(9).imbalance());
+    }
+
+    #[test]
+    fn pv_in_san_with_chess960_castling() {
+        let (pos, _) = rockad_uci::parse_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        let castle = rockad_uci::parse_move(&pos, "e1h1").unwrap();
+        let (uci, san) = pv_text(&pos, &[castle, castle]);
+        // The second move is not legal after the first: the PV stops there.
+        assert_eq!((uci, san), (vec!["e1h1".to_string()], vec!["O-O".to_string()]));
+    }
+}
