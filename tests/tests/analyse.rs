@@ -1,0 +1,254 @@
+//! `rockad analyse` and the opening-file forms of `rockad frc` / `dfrc`,
+//! driving the real binary. Searches are depth 1-3 so the file runs fast.
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+use rockad_tests::run_cli;
+
+/// A fresh directory for one test, under the system's temp dir.
+fn workdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rockad-analyse-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn prefix(dir: &std::path::Path) -> String {
+    dir.join("out").to_string_lossy().into_owned()
+}
+
+fn read(path: String) -> String {
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Runs `rockad analyse <args>` and checks it succeeded; returns (stdout, stderr).
+fn analyse(args: &[&str]) -> (String, String) {
+    let mut all = vec!["analyse"];
+    all.extend_from_slice(args);
+    let (status, out, err) = run_cli(&all);
+    assert!(status.success(), "{args:?}: {status:?}\n{err}");
+    (out, err)
+}
+
+/// Data rows of the CSV as field lists (our fields hold no commas here).
+fn csv_rows(prefix: &str) -> Vec<Vec<String>> {
+    let text = read(format!("{prefix}.csv"));
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(header[..5], ["id", "fen", "moves", "score_cp", "score_mate"]);
+    assert_eq!(header.len(), 17);
+    lines
+        .map(|l| {
+            let f: Vec<String> = l.split(',').map(String::from).collect();
+            assert_eq!(f.len(), 17, "{l}");
+            f
+        })
+        .collect()
+}
+
+/// The value of `"key":` in a JSON line we wrote (a string or a bare word).
+fn json_field(line: &str, key: &str) -> String {
+    let at = line.find(&format!("\"{key}\":")).unwrap_or_else(|| panic!("{key} in {line}")) + key.len() + 3;
+    let rest = &line[at..];
+    if let Some(s) = rest.strip_prefix('"') {
+        s[..s.find('"').unwrap()].to_string()
+    } else {
+        rest[..rest.find([',', '}']).unwrap()].to_string()
+    }
+}
+
+#[test]
+fn writes_csv_json_lines_svg_and_summary() {
+    let dir = workdir("basic");
+    let p = prefix(&dir);
+    let (out, err) = analyse(&["--frc", "0,518,959", "--depth", "2", "--threads", "2", "--out", &p]);
+    assert!(err.contains("3 positions: 2 single-thread search(es) in parallel"), "{err}");
+    assert!(err.lines().last().unwrap().contains("searched 3 position(s)"), "{err}");
+
+    let rows = csv_rows(&p);
+    let ids: HashSet<&str> = rows.iter().map(|r| r[0].as_str()).collect();
+    assert_eq!(ids, HashSet::from(["0", "518", "959"]));
+    for r in &rows {
+        let (_, fen, _) = run_cli(&["frc", &r[0]]);
+        assert_eq!(r[1], fen.trim(), "Shredder-FEN of the start");
+        assert!(r[3].parse::<i32>().is_ok() && r[4].is_empty(), "score_cp set, score_mate empty: {r:?}");
+        assert!(r[5..8].iter().all(String::is_empty), "no WDL model yet: {r:?}");
+        assert_eq!(r[12], "2", "depth");
+        assert!(r[10].starts_with(&r[9]) && r[11].starts_with(&r[8]), "PV starts with the best move: {r:?}");
+        assert!(r[14].parse::<u64>().unwrap() > 0);
+    }
+
+    let jsonl = read(format!("{p}.jsonl"));
+    assert_eq!(jsonl.lines().count(), 3);
+    for line in jsonl.lines() {
+        assert!(line.starts_with("{\"id\":\"") && line.ends_with("}]}"), "{line}");
+        assert_eq!(line.matches('{').count(), line.matches('}').count());
+        assert_eq!(json_field(line, "score_mate"), "null");
+        assert_eq!(json_field(line, "depth"), "2");
+    }
+
+    let svg = read(format!("{p}.svg"));
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("<rect class=\"cell\"").count(), 3);
+    assert!(svg.matches("<rect class=\"legend\"").count() >= 2);
+    let standard = svg.lines().find(|l| l.contains("<title>518 RNBQKBNR")).unwrap();
+    assert!(standard.contains("stroke=\"#000\""), "518 is outlined: {standard}");
+
+    let summary = read(format!("{p}.summary.txt"));
+    assert_eq!(out, summary);
+    assert!(summary.starts_with("Positions analysed: 3"));
+    assert!(summary.contains("Most balanced") && summary.contains("Least balanced"));
+    assert!(summary.contains("Distribution (25 cp buckets"));
+    assert!(summary.contains("Standard chess (518 RNBQKBNR): "), "{summary}");
+    assert!(summary.contains(" of 3 by |score|"), "{summary}");
+}
+
+#[test]
+fn resuming_searches_only_what_is_missing() {
+    let dir = workdir("resume");
+    let p = prefix(&dir);
+    let args = ["--frc", "4-6", "--depth", "2", "--out", &p];
+    analyse(&args);
+    let csv = read(format!("{p}.csv"));
+    let jsonl = read(format!("{p}.jsonl"));
+    // An interrupted run: the last CSV row cut mid-line, its JSON line gone.
+    std::fs::write(format!("{p}.csv"), &csv[..csv.len() - 15]).unwrap();
+    let kept: Vec<&str> = jsonl.lines().take(2).collect();
+    std::fs::write(format!("{p}.jsonl"), format!("{}\n", kept.join("\n"))).unwrap();
+    let (_, err) = analyse(&args);
+    assert!(err.contains("dropped an incomplete last record (line 4)"), "{err}");
+    assert!(err.contains("2 of 3 position(s) already done, 1 to search"), "{err}");
+    assert!(err.contains("searched 1 position(s)"), "{err}");
+    let again = read(format!("{p}.csv"));
+    let lines: Vec<&str> = again.lines().collect();
+    assert_eq!(lines.len(), 4);
+    // The two kept records are untouched; the third was searched again.
+    assert_eq!(lines[..3], csv.lines().take(3).collect::<Vec<_>>()[..]);
+    let ids: HashSet<String> = csv_rows(&p).into_iter().map(|r| r[0].clone()).collect();
+    assert_eq!(ids, HashSet::from(["4".to_string(), "5".to_string(), "6".to_string()]));
+    assert_eq!(read(format!("{p}.jsonl")).lines().count(), 3);
+    // A new position joins the same files; the rest are skipped.
+    let (out, err) = analyse(&["--frc", "4-7", "--depth", "2", "--out", &p]);
+    assert!(err.contains("3 of 4 position(s) already done, 1 to search"), "{err}");
+    assert!(out.starts_with("Positions analysed: 4"));
+    assert_eq!(csv_rows(&p).len(), 4);
+}
+
+#[test]
+fn dfrc_pairs_files_moves_and_mates() {
+    let dir = workdir("inputs");
+    let p = prefix(&dir);
+    let file = dir.join("positions.epd");
+    std::fs::write(
+        &file,
+        "# openings and two mates in one\n\
+         \n\
+         bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - moves g2g3\n\
+         6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\n\
+         r5k1/8/8/8/8/8/5PPP/6K1 b - -\n",
+    )
+    .unwrap();
+    let f = file.to_string_lossy().into_owned();
+    analyse(&["--file", &f, "--dfrc", "12:845", "--depth", "3", "--out", &p]);
+    let rows = csv_rows(&p);
+    let by_id = |id: &str| rows.iter().find(|r| r[0] == id).unwrap_or_else(|| panic!("{id}: {rows:?}"));
+    let opening = by_id(&format!("{f}:3"));
+    assert_eq!(opening[1], "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+    assert_eq!(opening[2], "g2g3");
+    let white_mates = by_id(&format!("{f}:4"));
+    assert_eq!((&white_mates[3][..], &white_mates[4][..], &white_mates[8][..]), ("", "1", "Ra8#"));
+    let black_mates = by_id(&format!("{f}:5"));
+    assert_eq!((&black_mates[3][..], &black_mates[4][..], &black_mates[8][..]), ("", "-1", "Ra1#"));
+    let pair = by_id("12:845");
+    let (_, fen, _) = run_cli(&["dfrc", "12", "845"]);
+    assert_eq!(pair[1], fen.trim());
+    let jsonl = read(format!("{p}.jsonl"));
+    let mate = jsonl.lines().find(|l| l.contains("Ra1#")).unwrap();
+    assert_eq!((json_field(mate, "score_cp"), json_field(mate, "score_mate")), ("null".into(), "-1".into()));
+    // Not numbered: the picture lays them out in input order.
+    let svg = read(format!("{p}.svg"));
+    assert_eq!(svg.matches("<rect class=\"cell\"").count(), 4);
+    assert!(svg.contains("positions in input order"));
+}
+
+#[test]
+fn multipv_lines_go_to_the_json_file() {
+    let dir = workdir("multipv");
+    let p = prefix(&dir);
+    analyse(&["--frc", "518", "--depth", "3", "--multipv", "3", "--moves", "e2e4", "--out", &p]);
+    let rows = csv_rows(&p);
+    assert_eq!((rows[0][2].as_str(), rows[0][16].as_str()), ("e2e4", "3"));
+    let line = read(format!("{p}.jsonl"));
+    assert_eq!(line.matches("{\"multipv\":").count(), 3, "{line}");
+    assert!(line.contains("{\"multipv\":3,"), "{line}");
+}
+
+#[test]
+fn bad_input_is_a_usage_error_naming_the_problem() {
+    let dir = workdir("bad");
+    let file = dir.join("bad.fen");
+    std::fs::write(&file, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nnonsense here\n")
+        .unwrap();
+    let f = file.to_string_lossy().into_owned();
+    let out = prefix(&dir);
+    for (args, needle) in [
+        (vec!["--depth", "2"], "choose positions"),
+        (vec!["--frc", "960"], "'960'"),
+        (vec!["--frc", "1", "--depth", "0"], "--depth"),
+        (vec!["--random", "3", "--nodes", "x"], "--nodes"),
+        (vec!["--dfrc", "12"], "12"),
+        (vec!["--file", &f], ":2: "),
+        (vec!["--file", "/no/such/file"], "cannot read"),
+        (vec!["--frc", "1", "--moves", "e2e5"], "e2e5"),
+        (vec!["--frc", "1", "--what"], "--what"),
+    ] {
+        let mut all = vec!["analyse", "--out", &out];
+        all.extend(args.iter().copied());
+        let (status, stdout, err) = run_cli(&all);
+        assert_eq!(status.code(), Some(2), "{args:?}: {err}");
+        assert!(stdout.is_empty());
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    assert!(!dir.join("out.csv").exists(), "nothing is written on a usage error");
+}
+
+#[test]
+fn opening_files_samples_notations_and_fen() {
+    let (_, all, _) = run_cli(&["frc"]);
+    let all: Vec<&str> = all.lines().collect();
+    let (status, a, _) = run_cli(&["frc", "--sample", "12", "--seed", "3"]);
+    assert!(status.success());
+    let (_, b, _) = run_cli(&["frc", "--sample", "12", "--seed", "3"]);
+    assert_eq!(a, b, "same seed, same sample");
+    let lines: Vec<&str> = a.lines().collect();
+    assert_eq!(lines.len(), 12);
+    assert_eq!(lines.iter().collect::<HashSet<_>>().len(), 12);
+    assert!(lines.iter().all(|l| all.contains(l)));
+
+    let (_, x, _) = run_cli(&["frc", "--notation", "xfen", "--fen"]);
+    let x: Vec<&str> = x.lines().collect();
+    assert_eq!(x.len(), 960);
+    assert_eq!(x[518], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(x[0], "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+
+    let (status, d, _) = run_cli(&["dfrc", "--sample", "20", "--seed", "8"]);
+    assert!(status.success());
+    let d: Vec<&str> = d.lines().collect();
+    assert_eq!(d.len(), 20);
+    assert_eq!(d.iter().collect::<HashSet<_>>().len(), 20);
+    for line in d.iter().take(5) {
+        assert_eq!(line.split(' ').count(), 4, "EPD: {line}");
+        let (status, numbers, _) = run_cli(&["frc", line]);
+        assert!(status.success(), "{line} is a (D)FRC start");
+        assert!(!numbers.trim().is_empty());
+    }
+
+    let (status, every, _) = run_cli(&["dfrc", "--all"]);
+    assert!(status.success());
+    assert_eq!(every.lines().count(), 921_600);
+    assert_eq!(every.lines().next(), Some(all[0]));
+    let (status, _, err) = run_cli(&["dfrc", "--sample", "921601"]);
+    assert_eq!(status.code(), Some(2));
+    assert!(err.contains("921600 pairs"), "{err}");
+}
