@@ -78,7 +78,7 @@ pub fn render(records: &[Record]) -> String {
     let grid_w = columns * PITCH;
     let grid_h = rows * PITCH;
     let width = (LEFT + grid_w + 24).max(LEFT + 420);
-    let height = TOP + grid_h + 96;
+    let height = TOP + grid_h + 110;
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -148,9 +148,10 @@ fn legend(s: &mut String, y: usize) {
         if i % 4 == 0 {
             let _ = writeln!(
                 s,
-                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{cp:+}</text>",
+                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
                 x + PITCH / 2,
-                y + CELL + 13
+                y + CELL + 13,
+                if cp == 0 { "0".to_string() } else { format!("{cp:+}") }
             );
         }
     }
