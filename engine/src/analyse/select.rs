@@ -170,17 +170,16 @@ pub fn tasks(config: &Config) -> Result<(Vec<Task>, Vec<String>), Error> {
     };
     let mut rng = Rng::new(seed);
     let total_pairs = u64::from(frc::COUNT) * u64::from(frc::COUNT);
-    let numbered = |w: u32, b: u32| -> Result<Task, Error> {
-        let id = if w == b { w.to_string() } else { format!("{w}:{b}") };
-        let pos = frc::dfrc_position(w, b).ok_or_else(|| Error::Usage(format!("no start position {id}")))?;
-        numbered_task(id, pos, &config.moves)
+    let numbered = |n: u32| -> Result<Task, Error> {
+        let pos = frc::position(n).ok_or_else(|| Error::Usage(format!("no start position {n}")))?;
+        numbered_task(n.to_string(), pos, &config.moves)
     };
     let mut out = Vec::new();
     for selector in &config.selectors {
         match selector {
             Selector::Frc(ns) => {
                 for &n in ns {
-                    out.push(numbered(n, n)?);
+                    out.push(numbered(n)?);
                 }
             }
             Selector::Random(k) => {
@@ -188,7 +187,7 @@ pub fn tasks(config: &Config) -> Result<(Vec<Task>, Vec<String>), Error> {
                     Error::Usage(format!("--random {k}: there are only 960 start positions"))
                 })?;
                 for n in picks {
-                    out.push(numbered(n as u32, n as u32)?);
+                    out.push(numbered(n as u32)?);
                 }
             }
             Selector::Dfrc(pairs) => {
