@@ -6,12 +6,30 @@ use std::path::PathBuf;
 
 use rockad_tests::run_cli;
 
-/// A fresh directory for one test, under the system's temp dir.
-fn workdir(name: &str) -> PathBuf {
+/// A fresh directory for one test, under the system's temp dir; removed
+/// when the test passes, kept for a look when it fails.
+struct Workdir(PathBuf);
+
+impl std::ops::Deref for Workdir {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Workdir {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+fn workdir(name: &str) -> Workdir {
     let dir = std::env::temp_dir().join(format!("rockad-analyse-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Workdir(dir)
 }
 
 fn prefix(dir: &std::path::Path) -> String {

@@ -122,6 +122,12 @@ mod tests {
         dir.join("a").to_string_lossy().into_owned()
     }
 
+    fn cleanup(prefix: &str) {
+        if let Some(dir) = Path::new(prefix).parent() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+
     fn write(prefix: &str, records: &[Record]) -> (String, String) {
         let csv_text: String = std::iter::once(csv::header()).chain(records.iter().map(csv::row)).collect();
         let jsonl_text: String = records.iter().map(jsonl::line).collect();
@@ -135,6 +141,7 @@ mod tests {
         let p = prefix("none");
         let prev = load(&p).unwrap();
         assert!(!prev.found && prev.records.is_empty());
+        cleanup(&p);
     }
 
     #[test]
@@ -154,6 +161,7 @@ mod tests {
         let prev = load(&p).unwrap();
         assert!(prev.found);
         assert_eq!(prev.records, recs[..2]);
+        cleanup(&p);
     }
 
     #[test]
@@ -161,5 +169,6 @@ mod tests {
         let p = prefix("foreign");
         std::fs::write(format!("{p}.csv"), "name,score\nx,1\n").unwrap();
         assert!(load(&p).unwrap_err().contains("columns"));
+        cleanup(&p);
     }
 }
