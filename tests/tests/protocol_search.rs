@@ -296,7 +296,9 @@ fn options_set_during_a_search_apply_after_it() {
     e.send("setoption name Threads value 2");
     e.send("setoption name Clear Hash");
     e.send("ucinewgame");
-    assert!(e.sync().is_empty());
+    // The search keeps reporting; nothing else may come: no message, no bestmove.
+    let lines = e.sync();
+    assert!(lines.iter().all(|l| l.starts_with("info depth")), "{lines:?}");
     e.send("stop");
     e.expect_prefix("bestmove");
     let (_, best) = search(&mut e, "go depth 3", PROMPT);
