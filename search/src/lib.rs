@@ -9,15 +9,18 @@
 //! It must not parse or print protocol text (that is the `uci` crate's job,
 //! wired in by `engine`), and it evaluates only through `rockad-eval`.
 
+mod history;
 mod limits;
 mod movepick;
 mod params;
 mod pool;
+mod qsearch;
 mod report;
 mod score;
+mod search;
+mod thread;
 mod time;
 mod tt;
-mod worker;
 
 pub use limits::Limits;
 pub use pool::{SearchOutcome, SearchRequest, Searcher};

@@ -1,13 +1,11 @@
-//! Move ordering: the table move first, then captures by most valuable
-//! victim / least valuable attacker, then quiet moves.
+//! Move ordering, in stages so that no work is done for moves a cutoff
+//! makes irrelevant: the table move is tried before any move is generated;
+//! captures are scored before quiet moves are; quiet moves are scored only
+//! once captures, killers and the countermove have failed to cut.
 
-use shakmaty::{Move, MoveList, Role};
+use shakmaty::{Chess, Color, Move, MoveList, Position, Role};
 
-use crate::tt::encode_move;
-
-const TT_MOVE: i32 = 1 << 30;
-const CAPTURE: i32 = 1 << 20;
-const PROMOTION: i32 = 1 << 19;
+use crate::history::Histories;
 
 fn value(role: Role) -> i32 {
     match role {
@@ -20,77 +18,277 @@ fn value(role: Role) -> i32 {
     }
 }
 
+/// Captures, en passant and promotions: the moves quiescence searches.
+pub(crate) fn is_noisy(m: &Move) -> bool {
+    m.is_capture() || m.is_promotion()
+}
+
 /// Most valuable victim, least valuable attacker; promotions by piece.
-pub fn mvv_lva(m: &Move) -> i32 {
+pub(crate) fn mvv_lva(m: &Move) -> i32 {
     let mut s = 0;
     if let Some(victim) = m.capture() {
-        s += CAPTURE + value(victim) * 16 - value(m.role());
+        s += value(victim) * 16 - value(m.role());
     } else if m.is_en_passant() {
-        s += CAPTURE + 16 - 1;
+        s += 16 - 1;
     }
     if let Some(p) = m.promotion() {
-        s += PROMOTION + value(p);
+        s += value(p) * 16;
     }
     s
 }
 
-/// Hands out moves best-first by selection: cheap when a cut comes early.
-pub struct MovePicker {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    TableMove,
+    Generate,
+    Noisy,
+    Killer1,
+    Killer2,
+    Counter,
+    ScoreQuiets,
+    Quiets,
+    Done,
+}
+
+/// The main search's move source.
+pub(crate) struct MovePicker {
+    stage: Stage,
+    tt_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    counter: Option<Move>,
+    side: Color,
     moves: MoveList,
     scores: [i32; 256],
-    next: usize,
+    noisy_end: usize,
+    /// Next noisy move to consider.
+    cur: usize,
+    /// Quiet moves from here on have not been handed out.
+    quiet_start: usize,
 }
 
 impl MovePicker {
-    pub fn new(moves: MoveList, tt_move: u16) -> MovePicker {
-        let mut scores = [0; 256];
-        for (i, m) in moves.iter().enumerate() {
-            scores[i] = if tt_move != 0 && encode_move(*m) == tt_move { TT_MOVE } else { mvv_lva(m) };
+    /// `tt_move` must be legal in the position (the caller checked it).
+    pub fn new(
+        pos: &Chess,
+        tt_move: Option<Move>,
+        killers: [Option<Move>; 2],
+        counter: Option<Move>,
+    ) -> Self {
+        MovePicker {
+            stage: Stage::TableMove,
+            tt_move,
+            killers,
+            counter,
+            side: pos.turn(),
+            moves: MoveList::new(),
+            scores: [0; 256],
+            noisy_end: 0,
+            cur: 0,
+            quiet_start: 0,
         }
-        MovePicker { moves, scores, next: 0 }
+    }
+
+    /// Whether the position has at least one legal move (valid once the
+    /// picker has returned `None`).
+    pub fn any_legal(&self) -> bool {
+        self.tt_move.is_some() || !self.moves.is_empty()
+    }
+
+    fn generate(&mut self, pos: &Chess) {
+        self.moves = pos.legal_moves();
+        if let Some(tt) = self.tt_move
+            && let Some(i) = self.moves.iter().position(|&m| m == tt)
+        {
+            self.moves.swap_remove(i);
+        }
+        // Noisy moves to the front, scored; quiet ones wait.
+        let mut end = 0;
+        for i in 0..self.moves.len() {
+            if is_noisy(&self.moves[i]) {
+                self.moves.swap(i, end);
+                end += 1;
+            }
+        }
+        for i in 0..end {
+            self.scores[i] = mvv_lva(&self.moves[i]);
+        }
+        self.noisy_end = end;
+        self.quiet_start = end;
+    }
+
+    /// Index of the best-scored move in `from..to`.
+    fn best_in(&self, from: usize, to: usize) -> Option<usize> {
+        (from < to)
+            .then(|| (from + 1..to).fold(from, |b, i| if self.scores[i] > self.scores[b] { i } else { b }))
+    }
+
+    /// Hands out `m` as a special quiet move if it is among the quiet moves
+    /// not yet handed out.
+    fn take_quiet(&mut self, m: Option<Move>) -> Option<Move> {
+        let m = m?;
+        let i = (self.quiet_start..self.moves.len()).find(|&i| self.moves[i] == m)?;
+        self.moves.swap(i, self.quiet_start);
+        self.quiet_start += 1;
+        Some(m)
+    }
+
+    pub fn next(&mut self, pos: &Chess, hist: &Histories) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TableMove => {
+                    self.stage = Stage::Generate;
+                    if self.tt_move.is_some() {
+                        return self.tt_move;
+                    }
+                }
+                Stage::Generate => {
+                    self.generate(pos);
+                    self.stage = Stage::Noisy;
+                }
+                Stage::Noisy => match self.best_in(self.cur, self.noisy_end) {
+                    Some(i) => {
+                        self.moves.swap(self.cur, i);
+                        self.scores.swap(self.cur, i);
+                        self.cur += 1;
+                        return Some(self.moves[self.cur - 1]);
+                    }
+                    None => self.stage = Stage::Killer1,
+                },
+                Stage::Killer1 => {
+                    self.stage = Stage::Killer2;
+                    if let Some(m) = self.take_quiet(self.killers[0]) {
+                        return Some(m);
+                    }
+                }
+                Stage::Killer2 => {
+                    self.stage = Stage::Counter;
+                    if let Some(m) = self.take_quiet(self.killers[1]) {
+                        return Some(m);
+                    }
+                }
+                Stage::Counter => {
+                    self.stage = Stage::ScoreQuiets;
+                    if let Some(m) = self.take_quiet(self.counter) {
+                        return Some(m);
+                    }
+                }
+                Stage::ScoreQuiets => {
+                    for i in self.quiet_start..self.moves.len() {
+                        self.scores[i] = hist.quiet(self.side, self.moves[i]);
+                    }
+                    self.cur = self.quiet_start;
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => match self.best_in(self.cur, self.moves.len()) {
+                    Some(i) => {
+                        self.moves.swap(self.cur, i);
+                        self.scores.swap(self.cur, i);
+                        self.cur += 1;
+                        return Some(self.moves[self.cur - 1]);
+                    }
+                    None => self.stage = Stage::Done,
+                },
+                Stage::Done => return None,
+            }
+        }
     }
 }
 
-impl Iterator for MovePicker {
+/// Quiescence's move source: noisy moves (or every evasion when in
+/// check) by most valuable victim, least valuable attacker.
+pub(crate) struct QPicker {
+    moves: MoveList,
+    scores: [i32; 256],
+    cur: usize,
+}
+
+impl QPicker {
+    pub fn new(pos: &Chess, in_check: bool) -> QPicker {
+        let mut moves = pos.legal_moves();
+        if !in_check {
+            moves.retain(|m| is_noisy(m));
+        }
+        let mut scores = [0; 256];
+        for (i, m) in moves.iter().enumerate() {
+            scores[i] = mvv_lva(m);
+        }
+        QPicker { moves, scores, cur: 0 }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+impl Iterator for QPicker {
     type Item = Move;
 
     fn next(&mut self) -> Option<Move> {
         let n = self.moves.len();
-        if self.next >= n {
+        if self.cur >= n {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
-        }
-        self.moves.swap(self.next, best);
-        self.scores.swap(self.next, best);
-        self.next += 1;
-        Some(self.moves[self.next - 1])
+        let best =
+            (self.cur + 1..n).fold(self.cur, |b, i| if self.scores[i] > self.scores[b] { i } else { b });
+        self.moves.swap(self.cur, best);
+        self.scores.swap(self.cur, best);
+        self.cur += 1;
+        Some(self.moves[self.cur - 1])
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, Chess, Position};
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>().unwrap().into_position(CastlingMode::Chess960).unwrap()
+    }
 
     #[test]
-    fn table_move_then_best_capture_first() {
-        let pos: Chess = "4k3/8/8/3q1r2/4P3/8/8/4K3 w - - 0 1"
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Chess960)
-            .unwrap();
-        let moves = pos.legal_moves();
-        let quiet = *moves.iter().find(|m| !m.is_capture()).unwrap();
-        let order: Vec<Move> = MovePicker::new(moves.clone(), encode_move(quiet)).collect();
-        assert_eq!(order.len(), moves.len());
-        assert_eq!(order[0], quiet);
+    fn stages_come_in_order_and_every_move_once() {
+        let p = pos("4k3/8/8/3q1r2/4P3/8/3P1P2/R3K2R w KQ - 0 1");
+        let legal = p.legal_moves();
+        let tt = *legal.iter().find(|m| m.is_castle()).unwrap();
+        let quiet = legal.iter().copied().filter(|m| !is_noisy(m) && *m != tt).collect::<Vec<_>>();
+        let killer = quiet[3];
+        let hist = Histories::new();
+        let mut picker = MovePicker::new(&p, Some(tt), [Some(killer), None], None);
+        let mut order = Vec::new();
+        while let Some(m) = picker.next(&p, &hist) {
+            order.push(m);
+        }
+        assert_eq!(order.len(), legal.len());
+        assert_eq!(order[0], tt);
         assert_eq!(order[1].capture(), Some(Role::Queen));
         assert_eq!(order[2].capture(), Some(Role::Rook));
+        assert_eq!(order[3], killer);
+        let mut sorted = order.clone();
+        sorted.sort_by_key(|m| format!("{m:?}"));
+        sorted.dedup();
+        assert_eq!(sorted.len(), legal.len(), "no move twice");
+    }
+
+    #[test]
+    fn history_orders_quiet_moves() {
+        let p = Chess::default();
+        let mut hist = Histories::new();
+        let legal = p.legal_moves();
+        let favourite = legal[7];
+        hist.update_quiet(Color::White, favourite, 500);
+        let mut picker = MovePicker::new(&p, None, [None, None], None);
+        assert_eq!(picker.next(&p, &hist), Some(favourite));
+    }
+
+    #[test]
+    fn no_legal_move() {
+        let p = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+        let hist = Histories::new();
+        let mut picker = MovePicker::new(&p, None, [None, None], None);
+        assert_eq!(picker.next(&p, &hist), None);
+        assert!(!picker.any_legal());
+        assert!(QPicker::new(&p, false).is_empty());
     }
 }

@@ -16,3 +16,15 @@ pub const LAST_MOVE_SHARE_PCT: i64 = 80;
 pub const TIME_CHECK_NODES: u64 = 1024;
 /// After this long, the main thread reports `currmove` at the root.
 pub const CURRMOVE_AFTER_MS: u64 = 3000;
+
+/// Half-width of the first aspiration window, in centipawns.
+pub const ASPIRATION_DELTA: i32 = 20;
+/// Aspiration windows start at this depth (shallower: full window).
+pub const ASPIRATION_MIN_DEPTH: i32 = 4;
+
+/// History entries saturate here.
+pub const HISTORY_MAX: i32 = 16_384;
+/// History reward per ply of depth for a cutoff...
+pub const HISTORY_BONUS_PER_DEPTH: i32 = 128;
+/// ...up to this much.
+pub const HISTORY_BONUS_MAX: i32 = 1_536;

@@ -14,9 +14,9 @@ use shakmaty::{Chess, Move, Position};
 use crate::limits::Limits;
 use crate::report::{Bound, IterationReport, Listener};
 use crate::score::{DRAW, MATE};
+use crate::thread::{Context, Worker};
 use crate::time::TimeManager;
 use crate::tt::{HashError, Tt, encode_move};
-use crate::worker::{Context, Worker};
 
 /// Stack for search threads: deep recursion with a move list per frame.
 const STACK_BYTES: usize = 32 << 20;
@@ -278,11 +278,11 @@ fn run_search(
                 std::thread::Builder::new()
                     .name(format!("search-{}", w.id))
                     .stack_size(STACK_BYTES)
-                    .spawn_scoped(s, move || w.search(&mut ctx, root, history, moves))
+                    .spawn_scoped(s, move || w.search_root(&mut ctx, root, history, moves))
                     .expect("spawning a helper thread");
             }
             let mut ctx = context(0);
-            main.search(&mut ctx, &req.root, &req.history, &moves);
+            main.search_root(&mut ctx, &req.root, &req.history, &moves);
             signals.stop.store(true, Relaxed);
         });
     }));

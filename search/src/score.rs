@@ -7,6 +7,8 @@ pub const MATE: i32 = 31_000;
 /// Scores at or beyond this (in absolute value) are mate scores.
 pub const MATE_BOUND: i32 = MATE - crate::MAX_PLY as i32;
 pub const DRAW: i32 = 0;
+/// Marks a missing static evaluation (in check), in the table and the stack.
+pub const NO_EVAL: i32 = -32_001;
 
 /// Mate in moves (not plies) for a mate score, from the side to move's
 /// point of view: positive when it mates, negative when it is mated.

@@ -9,7 +9,7 @@ use std::alloc::{Layout, alloc_zeroed, dealloc};
 use std::fmt;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
-use shakmaty::Move;
+use shakmaty::{Chess, Move, Position, Role, Square};
 
 use crate::score::{from_tt, to_tt};
 
@@ -46,6 +46,8 @@ pub enum Bound {
 pub struct Entry {
     pub mv: u16,
     pub score: i32,
+    /// Static evaluation of the position (saves recomputing it).
+    pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
 }
@@ -129,6 +131,31 @@ impl Drop for Table {
     }
 }
 
+/// The legal move `code` stands for in `pos`, if any. Table moves may come
+/// from another position with the same bucket (or a torn write), so every
+/// one is checked before it is played.
+pub fn decode_move(pos: &Chess, code: u16) -> Option<Move> {
+    if code == 0 {
+        return None;
+    }
+    let from = Square::new(u32::from(code & 63));
+    let to = Square::new(u32::from((code >> 6) & 63));
+    let promotion = Role::try_from((code >> 12) as u8).ok();
+    let board = pos.board();
+    let role = board.role_at(from)?;
+    if board.color_at(from) != Some(pos.turn()) {
+        return None;
+    }
+    let m = if role == Role::King && board.by_color(pos.turn()).contains(to) {
+        Move::Castle { king: from, rook: to }
+    } else if role == Role::Pawn && from.file() != to.file() && !board.occupied().contains(to) {
+        Move::EnPassant { from, to }
+    } else {
+        Move::Normal { role, from, capture: board.role_at(to), to, promotion }
+    };
+    pos.is_legal(m).then_some(m)
+}
+
 pub struct Tt {
     table: Table,
     generation: AtomicU8,
@@ -188,7 +215,17 @@ impl Tt {
         None
     }
 
-    pub fn store(&self, key: u64, ply: usize, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &self,
+        key: u64,
+        ply: usize,
+        mv: Option<Move>,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
         let generation = self.generation.load(Relaxed);
         let bucket = self.bucket(key);
         // The slot holding this key, else the least valuable one.
@@ -222,7 +259,7 @@ impl Tt {
                 code = unpack(old).mv;
             }
         }
-        let data = pack(code, to_tt(score, ply), depth, bound, generation);
+        let data = pack(code, to_tt(score, ply), eval, depth, bound, generation);
         slot.data.store(data, Relaxed);
         slot.check.store(key ^ data, Relaxed);
     }
@@ -244,11 +281,12 @@ impl Tt {
     }
 }
 
-// data: move 16 | score 16 | (unused) 16 | depth 8 | bound 2 | generation 6.
-fn pack(mv: u16, score: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+// data: move 16 | score 16 | eval 16 | depth 8 | bound 2 | generation 6.
+fn pack(mv: u16, score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
     let depth = (depth.clamp(-1, 254) + 1) as u64;
     mv as u64
         | (score as i16 as u16 as u64) << 16
+        | (eval as i16 as u16 as u64) << 32
         | depth << 48
         | (bound as u64) << 56
         | ((generation & 0x3f) as u64) << 58
@@ -260,7 +298,13 @@ fn unpack(d: u64) -> Entry {
         2 => Bound::Lower,
         _ => Bound::Exact,
     };
-    Entry { mv: d as u16, score: (d >> 16) as u16 as i16 as i32, depth: ((d >> 48) & 0xff) as i32 - 1, bound }
+    Entry {
+        mv: d as u16,
+        score: (d >> 16) as u16 as i16 as i32,
+        eval: (d >> 32) as u16 as i16 as i32,
+        depth: ((d >> 48) & 0xff) as i32 - 1,
+        bound,
+    }
 }
 
 fn depth_and_gen(d: u64) -> (i32, u8) {
@@ -278,7 +322,8 @@ fn available_memory_mb() -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{Role, Square};
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
 
     #[test]
     fn store_and_probe() {
@@ -291,20 +336,41 @@ mod tests {
             capture: None,
             promotion: Some(Role::Queen),
         };
-        tt.store(0xdead_beef, 0, Some(m), -123, 7, Bound::Lower);
+        tt.store(0xdead_beef, 0, Some(m), -123, 45, 7, Bound::Lower);
         let e = tt.probe(0xdead_beef, 0).unwrap();
         assert_eq!(e.mv, encode_move(m));
-        assert_eq!((e.score, e.depth, e.bound), (-123, 7, Bound::Lower));
+        assert_eq!((e.score, e.eval, e.depth, e.bound), (-123, 45, 7, Bound::Lower));
         assert!(tt.probe(0xdead_beee, 0).is_none());
+    }
+
+    #[test]
+    fn table_moves_decode_only_when_legal() {
+        let pos: Chess = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Chess960)
+            .unwrap();
+        for m in pos.legal_moves() {
+            assert_eq!(decode_move(&pos, encode_move(m)), Some(m));
+        }
+        let black = Move::Normal {
+            role: Role::Rook,
+            from: Square::A8,
+            capture: None,
+            to: Square::A7,
+            promotion: None,
+        };
+        assert_eq!(decode_move(&pos, encode_move(black)), None);
+        assert_eq!(decode_move(&pos, 0), None);
     }
 
     #[test]
     fn a_deeper_entry_survives_a_shallow_bound() {
         let tt = Tt::new(1).unwrap();
-        tt.store(42, 0, None, 10, 12, Bound::Lower);
-        tt.store(42, 0, None, 20, 2, Bound::Upper);
+        tt.store(42, 0, None, 10, 0, 12, Bound::Lower);
+        tt.store(42, 0, None, 20, 0, 2, Bound::Upper);
         assert_eq!(tt.probe(42, 0).unwrap().depth, 12);
-        tt.store(42, 0, None, 30, 2, Bound::Exact);
+        tt.store(42, 0, None, 30, 0, 2, Bound::Exact);
         assert_eq!(tt.probe(42, 0).unwrap().depth, 2);
     }
 
@@ -313,7 +379,7 @@ mod tests {
         let tt = Tt::new(1).unwrap();
         assert_eq!(tt.hashfull(), 0);
         for k in 0..100_000u64 {
-            tt.store(k.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1, 0, None, 0, 1, Bound::Exact);
+            tt.store(k.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1, 0, None, 0, 0, 1, Bound::Exact);
         }
         assert!(tt.hashfull() > 500);
         tt.new_search();
