@@ -28,3 +28,18 @@ pub const HISTORY_MAX: i32 = 16_384;
 pub const HISTORY_BONUS_PER_DEPTH: i32 = 128;
 /// ...up to this much.
 pub const HISTORY_BONUS_MAX: i32 = 1_536;
+
+/// Reverse futility pruning: depths it applies to, margin per ply.
+pub const RFP_MAX_DEPTH: i32 = 8;
+pub const RFP_MARGIN: i32 = 80;
+/// Razoring: depths it applies to, margin per ply.
+pub const RAZOR_MAX_DEPTH: i32 = 3;
+pub const RAZOR_MARGIN: i32 = 250;
+/// Null move pruning: minimum depth; reduction = base + depth / divisor +
+/// min((eval - beta) / eval divisor, eval max); verified from this depth.
+pub const NMP_MIN_DEPTH: i32 = 3;
+pub const NMP_BASE: i32 = 3;
+pub const NMP_DEPTH_DIVISOR: i32 = 3;
+pub const NMP_EVAL_DIVISOR: i32 = 200;
+pub const NMP_EVAL_MAX: i32 = 3;
+pub const NMP_VERIFY_DEPTH: i32 = 12;

@@ -1,14 +1,15 @@
 //! The main alpha-beta search: principal variation search below the root.
 
-use shakmaty::{Chess, Move, MoveList, Position};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, MoveList, Position};
 
 use rockad_eval::evaluate;
 
 use crate::MAX_PLY;
 use crate::history::{bonus, piece_index};
 use crate::movepick::{MovePicker, is_noisy};
-use crate::score::{DRAW, INFINITE, MATE, NO_EVAL};
-use crate::thread::{Context, Worker, child_key, is_insufficient};
+use crate::params::*;
+use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL};
+use crate::thread::{Context, Worker, child_key, is_insufficient, key_of};
 use crate::tt::{Bound, decode_move};
 
 impl Worker {
@@ -74,6 +75,71 @@ impl Worker {
         };
         self.stack[ply].static_eval = static_eval;
         self.stack[ply + 1].killers = [None; 2];
+        // Better than two plies ago: prune less, the position is going our way.
+        let improving = ply >= 2
+            && static_eval != NO_EVAL
+            && self.stack[ply - 2].static_eval != NO_EVAL
+            && static_eval > self.stack[ply - 2].static_eval;
+
+        if !PV && !in_check {
+            // Reverse futility: so far above beta that a shallow search will not fall back.
+            if depth <= RFP_MAX_DEPTH
+                && static_eval.abs() < MATE_BOUND
+                && static_eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+            {
+                return static_eval;
+            }
+            // Razoring: so far below alpha that only captures could save it.
+            if depth <= RAZOR_MAX_DEPTH && static_eval + RAZOR_MARGIN * depth <= alpha {
+                let score = self.qsearch::<false>(ctx, pos, key, ply, alpha, alpha + 1);
+                if self.stopped {
+                    return 0;
+                }
+                if score <= alpha {
+                    return score;
+                }
+            }
+            // Null move: if passing still fails high, a real move will too.
+            if depth >= NMP_MIN_DEPTH
+                && static_eval >= beta
+                && beta > -MATE_BOUND
+                && ply >= self.nmp_min_ply
+                && (ply == 0 || !self.stack[ply - 1].null_move)
+                && has_pieces(pos)
+                && let Some(null) = null_move(pos)
+            {
+                let r = NMP_BASE
+                    + depth / NMP_DEPTH_DIVISOR
+                    + ((static_eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
+                self.stack[ply].null_move = true;
+                self.stack[ply].moved = None;
+                self.keys.push(key);
+                let nk = key_of(&null);
+                let score = -self.search::<false>(ctx, &null, nk, depth - r, ply + 1, -beta, -beta + 1);
+                self.keys.pop();
+                self.stack[ply].null_move = false;
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    let score = if score >= MATE_BOUND { beta } else { score };
+                    if depth < NMP_VERIFY_DEPTH || self.nmp_min_ply > 0 {
+                        return score;
+                    }
+                    // Deep: verify with a normal search that may not pass again
+                    // for a while (zugzwang guard).
+                    self.nmp_min_ply = ply + (3 * (depth - r) / 4) as usize;
+                    let v = self.search::<false>(ctx, pos, key, depth - r, ply, beta - 1, beta);
+                    self.nmp_min_ply = 0;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if v >= beta {
+                        return score;
+                    }
+                }
+            }
+        }
 
         let prev = if ply > 0 { self.stack[ply - 1].moved } else { None };
         let counter = self.hist.counter(prev);
@@ -171,4 +237,21 @@ impl Worker {
             self.hist.update_quiet(pos.turn(), q, -b);
         }
     }
+}
+
+/// Whether the side to move has a piece besides king and pawns (null moves
+/// are unsound in pawn endings: zugzwang is common there).
+fn has_pieces(pos: &Chess) -> bool {
+    let board = pos.board();
+    (pos.us() & !board.pawns() & !board.kings()).any()
+}
+
+/// `pos` with the other side to move. The halfmove clock restarts so that
+/// no repetition is seen across the null move.
+fn null_move(pos: &Chess) -> Option<Chess> {
+    let mut setup = pos.to_setup(EnPassantMode::Legal);
+    setup.swap_turn();
+    setup.ep_square = None;
+    setup.halfmoves = 0;
+    setup.position::<Chess>(CastlingMode::Chess960).ok()
 }

@@ -49,11 +49,13 @@ pub(crate) struct Frame {
     pub killers: [Option<Move>; 2],
     /// The move being searched from this ply: (piece index, destination).
     pub moved: Option<(usize, usize)>,
+    /// Whether the move from this ply is a null move.
+    pub null_move: bool,
 }
 
 impl Default for Frame {
     fn default() -> Frame {
-        Frame { static_eval: NO_EVAL, killers: [None; 2], moved: None }
+        Frame { static_eval: NO_EVAL, killers: [None; 2], moved: None, null_move: false }
     }
 }
 
@@ -71,6 +73,8 @@ pub(crate) struct Worker {
     pub hist: Histories,
     pub root_moves: Vec<RootMove>,
     pub root_depth: i32,
+    /// Null moves are not tried below this ply (during a verification search).
+    pub nmp_min_ply: usize,
     pub completed_depth: u32,
     pub stopped: bool,
     was_pondering: bool,
@@ -89,6 +93,7 @@ impl Worker {
             hist: Histories::new(),
             root_moves: Vec::new(),
             root_depth: 0,
+            nmp_min_ply: 0,
             completed_depth: 0,
             stopped: false,
             was_pondering: false,
