@@ -88,6 +88,16 @@ impl MovePicker {
         }
     }
 
+    /// No more quiet moves (killers and countermove included) from here on.
+    pub fn skip_quiets(&mut self) {
+        if matches!(
+            self.stage,
+            Stage::Killer1 | Stage::Killer2 | Stage::Counter | Stage::ScoreQuiets | Stage::Quiets
+        ) {
+            self.stage = Stage::Done;
+        }
+    }
+
     /// Whether the position has at least one legal move (valid once the
     /// picker has returned `None`).
     pub fn any_legal(&self) -> bool {

@@ -43,3 +43,18 @@ pub const NMP_DEPTH_DIVISOR: i32 = 3;
 pub const NMP_EVAL_DIVISOR: i32 = 200;
 pub const NMP_EVAL_MAX: i32 = 3;
 pub const NMP_VERIFY_DEPTH: i32 = 12;
+
+/// Late move reductions: reduction = base + ln(depth) * ln(move number) / divisor,
+/// from this depth, less one per this much quiet history.
+pub const LMR_BASE: f64 = 0.75;
+pub const LMR_DIVISOR: f64 = 2.25;
+pub const LMR_MIN_DEPTH: i32 = 3;
+pub const LMR_HISTORY_DIVISOR: i32 = 8192;
+/// Late move pruning: quiet moves tried before the rest are skipped,
+/// (base + depth²) / (2 - improving), up to this depth.
+pub const LMP_MAX_DEPTH: i32 = 8;
+pub const LMP_BASE: i32 = 3;
+/// Futility pruning of quiet moves: eval + base + per_depth * depth <= alpha.
+pub const FUTILITY_MAX_DEPTH: i32 = 8;
+pub const FUTILITY_BASE: i32 = 100;
+pub const FUTILITY_PER_DEPTH: i32 = 100;

@@ -151,25 +151,59 @@ impl Worker {
         let mut quiets_tried = MoveList::new();
         self.keys.push(key);
         while let Some(mv) = picker.next(pos, &self.hist) {
+            let quiet = !is_noisy(&mv);
+            let history = if quiet { self.hist.quiet(pos.turn(), mv) } else { 0 };
+            // Late move pruning and futility pruning of quiet moves, once a
+            // move has saved us from being mated.
+            if quiet && best_score > -MATE_BOUND {
+                if depth <= LMP_MAX_DEPTH && quiets_tried.len() >= lmp_threshold(depth, improving) {
+                    picker.skip_quiets();
+                    continue;
+                }
+                let lmr_depth = (depth - 1 - reduction(depth, searched + 1)).max(0);
+                if !in_check
+                    && lmr_depth <= FUTILITY_MAX_DEPTH
+                    && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha
+                {
+                    picker.skip_quiets();
+                    continue;
+                }
+            }
+
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let ck = child_key(pos, key, mv, &child);
             ctx.tt.prefetch(ck);
             self.nodes += 1;
             self.stack[ply].moved = Some((piece_index(pos.turn(), mv.role()), mv.to() as usize));
+            let gives_check = child.is_check();
             // Check extension, bounded so checks cannot run away.
-            let extension = i32::from(child.is_check() && ply < 2 * self.root_depth as usize);
+            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
             let new_depth = depth - 1 + extension;
-            let score = if searched == 0 {
-                -self.search::<PV>(ctx, &child, ck, new_depth, ply + 1, -beta, -alpha)
-            } else {
-                let s = -self.search::<false>(ctx, &child, ck, new_depth, ply + 1, -alpha - 1, -alpha);
-                if PV && s > alpha && s < beta && !self.stopped {
-                    -self.search::<true>(ctx, &child, ck, new_depth, ply + 1, -beta, -alpha)
-                } else {
-                    s
+
+            let mut score = 0;
+            let full_scout = if searched >= 1 + usize::from(PV) && depth >= LMR_MIN_DEPTH && quiet {
+                // Late move reduction: a scout at reduced depth first.
+                let mut r = reduction(depth, searched + 1);
+                r -= i32::from(PV);
+                r += i32::from(!improving);
+                r -= i32::from(gives_check);
+                r -= history / LMR_HISTORY_DIVISOR;
+                if Some(mv) == self.stack[ply].killers[0] || Some(mv) == self.stack[ply].killers[1] {
+                    r -= 1;
                 }
+                let reduced = (new_depth - r).clamp(1, new_depth.max(1));
+                score = -self.search::<false>(ctx, &child, ck, reduced, ply + 1, -alpha - 1, -alpha);
+                score > alpha && reduced < new_depth
+            } else {
+                !PV || searched > 0
             };
+            if full_scout && !self.stopped {
+                score = -self.search::<false>(ctx, &child, ck, new_depth, ply + 1, -alpha - 1, -alpha);
+            }
+            if PV && (searched == 0 || (score > alpha && score < beta)) && !self.stopped {
+                score = -self.search::<true>(ctx, &child, ck, new_depth, ply + 1, -beta, -alpha);
+            }
             searched += 1;
             if self.stopped {
                 self.keys.pop();
@@ -254,4 +288,28 @@ fn null_move(pos: &Chess) -> Option<Chess> {
     setup.ep_square = None;
     setup.halfmoves = 0;
     setup.position::<Chess>(CastlingMode::Chess960).ok()
+}
+
+/// Late move reduction by depth and move number, from a log-log table.
+fn reduction(depth: i32, moves: usize) -> i32 {
+    static TABLE: std::sync::LazyLock<Vec<[i32; 64]>> = std::sync::LazyLock::new(|| {
+        (0..64)
+            .map(|d| {
+                let mut row = [0; 64];
+                for (m, r) in row.iter_mut().enumerate().skip(1) {
+                    if d > 0 {
+                        let v = LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR;
+                        *r = v.max(0.0) as i32;
+                    }
+                }
+                row
+            })
+            .collect()
+    });
+    TABLE[depth.clamp(0, 63) as usize][moves.min(63)]
+}
+
+/// Quiet moves searched before the rest are pruned at `depth`.
+fn lmp_threshold(depth: i32, improving: bool) -> usize {
+    ((LMP_BASE + depth * depth) / (2 - i32::from(improving))) as usize
 }
