@@ -11,7 +11,7 @@ use rockad_uci::parse_fen;
 
 use crate::frc;
 
-pub const DEFAULT_DEPTH: u32 = 7;
+pub const DEFAULT_DEPTH: u32 = 12;
 const BENCH_HASH_MB: usize = 16;
 
 /// A bench position: a FEN, or a (Double) Fischer Random start.
