@@ -18,6 +18,7 @@ mod qsearch;
 mod report;
 mod score;
 mod search;
+mod see;
 mod thread;
 mod time;
 mod tt;

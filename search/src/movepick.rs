@@ -6,6 +6,7 @@
 use shakmaty::{Chess, Color, Move, MoveList, Position, Role};
 
 use crate::history::Histories;
+use crate::see::see_ge;
 
 fn value(role: Role) -> i32 {
     match role {
@@ -23,6 +24,10 @@ pub(crate) fn is_noisy(m: &Move) -> bool {
     m.is_capture() || m.is_promotion()
 }
 
+fn is_underpromotion(m: &Move) -> bool {
+    m.promotion().is_some_and(|r| r != Role::Queen)
+}
+
 /// Most valuable victim, least valuable attacker; promotions by piece.
 pub(crate) fn mvv_lva(m: &Move) -> i32 {
     let mut s = 0;
@@ -37,6 +42,8 @@ pub(crate) fn mvv_lva(m: &Move) -> i32 {
     s
 }
 
+const TT_FIRST: i32 = 1 << 20;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
     TableMove,
@@ -47,6 +54,7 @@ enum Stage {
     Counter,
     ScoreQuiets,
     Quiets,
+    BadNoisy,
     Done,
 }
 
@@ -64,6 +72,9 @@ pub(crate) struct MovePicker {
     cur: usize,
     /// Quiet moves from here on have not been handed out.
     quiet_start: usize,
+    /// Captures that lose material (static exchange below zero), tried last.
+    bad_noisy: MoveList,
+    bad_next: usize,
 }
 
 impl MovePicker {
@@ -85,6 +96,8 @@ impl MovePicker {
             noisy_end: 0,
             cur: 0,
             quiet_start: 0,
+            bad_noisy: MoveList::new(),
+            bad_next: 0,
         }
     }
 
@@ -94,7 +107,7 @@ impl MovePicker {
             self.stage,
             Stage::Killer1 | Stage::Killer2 | Stage::Counter | Stage::ScoreQuiets | Stage::Quiets
         ) {
-            self.stage = Stage::Done;
+            self.stage = Stage::BadNoisy;
         }
     }
 
@@ -160,7 +173,11 @@ impl MovePicker {
                         self.moves.swap(self.cur, i);
                         self.scores.swap(self.cur, i);
                         self.cur += 1;
-                        return Some(self.moves[self.cur - 1]);
+                        let m = self.moves[self.cur - 1];
+                        if see_ge(pos, m, 0) && !is_underpromotion(&m) {
+                            return Some(m);
+                        }
+                        self.bad_noisy.push(m);
                     }
                     None => self.stage = Stage::Killer1,
                 },
@@ -196,8 +213,15 @@ impl MovePicker {
                         self.cur += 1;
                         return Some(self.moves[self.cur - 1]);
                     }
-                    None => self.stage = Stage::Done,
+                    None => self.stage = Stage::BadNoisy,
                 },
+                Stage::BadNoisy => {
+                    if self.bad_next < self.bad_noisy.len() {
+                        self.bad_next += 1;
+                        return Some(self.bad_noisy[self.bad_next - 1]);
+                    }
+                    self.stage = Stage::Done;
+                }
                 Stage::Done => return None,
             }
         }
@@ -213,14 +237,15 @@ pub(crate) struct QPicker {
 }
 
 impl QPicker {
-    pub fn new(pos: &Chess, in_check: bool) -> QPicker {
+    /// `tt_move` (if it is one of the moves searched) goes first.
+    pub fn new(pos: &Chess, in_check: bool, tt_move: Option<Move>) -> QPicker {
         let mut moves = pos.legal_moves();
         if !in_check {
             moves.retain(|m| is_noisy(m));
         }
         let mut scores = [0; 256];
         for (i, m) in moves.iter().enumerate() {
-            scores[i] = mvv_lva(m);
+            scores[i] = if Some(*m) == tt_move { TT_FIRST } else { mvv_lva(m) };
         }
         QPicker { moves, scores, cur: 0 }
     }
@@ -299,6 +324,6 @@ mod tests {
         let mut picker = MovePicker::new(&p, None, [None, None], None);
         assert_eq!(picker.next(&p, &hist), None);
         assert!(!picker.any_legal());
-        assert!(QPicker::new(&p, false).is_empty());
+        assert!(QPicker::new(&p, false, None).is_empty());
     }
 }

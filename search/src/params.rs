@@ -58,3 +58,15 @@ pub const LMP_BASE: i32 = 3;
 pub const FUTILITY_MAX_DEPTH: i32 = 8;
 pub const FUTILITY_BASE: i32 = 100;
 pub const FUTILITY_PER_DEPTH: i32 = 100;
+
+/// Piece values for static exchange evaluation (pawn .. king).
+pub const SEE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 0];
+
+/// Exchange pruning in the main search, up to this depth: captures losing
+/// more than margin * depth, quiet moves losing more than margin * depth².
+pub const SEE_PRUNE_MAX_DEPTH: i32 = 8;
+pub const SEE_NOISY_MARGIN: i32 = 90;
+pub const SEE_QUIET_MARGIN: i32 = 25;
+/// Quiescence delta pruning: captures that cannot lift the score to within
+/// this margin of alpha are skipped.
+pub const DELTA_MARGIN: i32 = 200;

@@ -7,8 +7,11 @@ use rockad_eval::evaluate;
 
 use crate::MAX_PLY;
 use crate::movepick::QPicker;
-use crate::score::{DRAW, INFINITE, MATE};
-use crate::thread::{Context, Worker, is_insufficient};
+use crate::params::{DELTA_MARGIN, SEE_VALUES};
+use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL};
+use crate::see::see_ge;
+use crate::thread::{Context, Worker, child_key, is_insufficient};
+use crate::tt::{Bound, decode_move};
 
 impl Worker {
     pub(crate) fn qsearch<const PV: bool>(
@@ -20,7 +23,6 @@ impl Worker {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        let _ = key;
         self.pv[ply].clear();
         if self.should_stop(ctx) {
             return 0;
@@ -34,9 +36,27 @@ impl Worker {
             return DRAW;
         }
 
+        let tt_entry = ctx.tt.probe(key, ply);
+        if !PV
+            && let Some(e) = tt_entry
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            }
+        {
+            return e.score;
+        }
+
+        let original_alpha = alpha;
         let mut best_score = -INFINITE;
+        let mut static_eval = NO_EVAL;
         if !in_check {
-            let stand_pat = evaluate(pos);
+            static_eval = match tt_entry {
+                Some(e) if e.eval != NO_EVAL => e.eval,
+                _ => evaluate(pos),
+            };
+            let stand_pat = static_eval;
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -44,21 +64,41 @@ impl Worker {
             best_score = stand_pat;
         }
 
-        let picker = QPicker::new(pos, in_check);
+        let tt_move = tt_entry.and_then(|e| decode_move(pos, e.mv));
+        let picker = QPicker::new(pos, in_check, tt_move);
         if in_check && picker.is_empty() {
             return -MATE + ply as i32;
         }
+        let mut best_move = None;
         for mv in picker {
+            if !in_check && best_score > -MATE_BOUND {
+                // Delta pruning: even winning the piece leaves us below alpha.
+                if !mv.is_promotion()
+                    && static_eval
+                        + mv.capture().map_or(SEE_VALUES[0], |r| SEE_VALUES[r as usize - 1])
+                        + DELTA_MARGIN
+                        <= alpha
+                {
+                    continue;
+                }
+                // Captures that lose material are not worth resolving.
+                if !see_ge(pos, mv, 0) {
+                    continue;
+                }
+            }
             let mut child = pos.clone();
             child.play_unchecked(mv);
+            let ck = child_key(pos, key, mv, &child);
+            ctx.tt.prefetch(ck);
             self.nodes += 1;
-            let score = -self.qsearch::<PV>(ctx, &child, 0, ply + 1, -beta, -alpha);
+            let score = -self.qsearch::<PV>(ctx, &child, ck, ply + 1, -beta, -alpha);
             if self.stopped {
                 return 0;
             }
             if score > best_score {
                 best_score = score;
                 if score > alpha {
+                    best_move = Some(mv);
                     if PV {
                         self.update_pv(ply, mv);
                     }
@@ -69,6 +109,14 @@ impl Worker {
                 }
             }
         }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if PV && best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        ctx.tt.store(key, ply, best_move, best_score, static_eval, 0, bound);
         best_score
     }
 }

@@ -9,6 +9,7 @@ use crate::history::{bonus, piece_index};
 use crate::movepick::{MovePicker, is_noisy};
 use crate::params::*;
 use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL};
+use crate::see::see_ge;
 use crate::thread::{Context, Worker, child_key, is_insufficient, key_of};
 use crate::tt::{Bound, decode_move};
 
@@ -153,8 +154,16 @@ impl Worker {
         while let Some(mv) = picker.next(pos, &self.hist) {
             let quiet = !is_noisy(&mv);
             let history = if quiet { self.hist.quiet(pos.turn(), mv) } else { 0 };
-            // Late move pruning and futility pruning of quiet moves, once a
-            // move has saved us from being mated.
+            // Captures that lose too much material, at low depth.
+            if !quiet
+                && best_score > -MATE_BOUND
+                && depth <= SEE_PRUNE_MAX_DEPTH
+                && !see_ge(pos, mv, -SEE_NOISY_MARGIN * depth)
+            {
+                continue;
+            }
+            // Late move pruning, futility and exchange pruning of quiet
+            // moves, once a move has saved us from being mated.
             if quiet && best_score > -MATE_BOUND {
                 if depth <= LMP_MAX_DEPTH && quiets_tried.len() >= lmp_threshold(depth, improving) {
                     picker.skip_quiets();
@@ -166,6 +175,11 @@ impl Worker {
                     && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha
                 {
                     picker.skip_quiets();
+                    continue;
+                }
+                if lmr_depth <= SEE_PRUNE_MAX_DEPTH
+                    && !see_ge(pos, mv, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth)
+                {
                     continue;
                 }
             }
@@ -182,7 +196,7 @@ impl Worker {
             let new_depth = depth - 1 + extension;
 
             let mut score = 0;
-            let full_scout = if searched >= 1 + usize::from(PV) && depth >= LMR_MIN_DEPTH && quiet {
+            let full_scout = if searched > usize::from(PV) && depth >= LMR_MIN_DEPTH && quiet {
                 // Late move reduction: a scout at reduced depth first.
                 let mut r = reduction(depth, searched + 1);
                 r -= i32::from(PV);
