@@ -1,6 +1,8 @@
-//! What a thread learns about quiet moves while searching: butterfly
-//! history (by side, from and to square), killer moves (per ply, kept in the
-//! stack) and countermoves (the reply that refuted a given move).
+//! What a thread learns about moves while searching: butterfly history (by
+//! side, from and to square), continuation history (by the moves one and two
+//! plies earlier), capture history (by piece, square and victim), killer
+//! moves (per ply, kept in the stack) and countermoves (the reply that
+//! refuted a given move).
 
 use shakmaty::{Color, Move, Role};
 
@@ -28,24 +30,58 @@ pub(crate) fn bonus(depth: i32) -> i32 {
     (HISTORY_BONUS_PER_DEPTH * depth).min(HISTORY_BONUS_MAX)
 }
 
+/// A move as continuation history sees it: (piece index, destination).
+pub(crate) type Moved = (usize, usize);
+
 pub(crate) struct Histories {
     /// `[side][from * 64 + to]`.
     butterfly: Box<[[i16; 64 * 64]; 2]>,
+    /// `[earlier piece * 64 + earlier to][piece * 64 + to]`.
+    continuation: Vec<[i16; 12 * 64]>,
+    /// `[piece * 64 + to][victim role]`.
+    capture: Box<[[i16; 6]; 12 * 64]>,
     /// `[piece of the previous move][its destination]` → the refutation.
     counter: Box<[[Option<Move>; 64]; 12]>,
 }
 
 impl Histories {
     pub fn new() -> Histories {
-        Histories { butterfly: Box::new([[0; 64 * 64]; 2]), counter: Box::new([[None; 64]; 12]) }
+        Histories {
+            butterfly: Box::new([[0; 64 * 64]; 2]),
+            continuation: vec![[0; 12 * 64]; 12 * 64],
+            capture: Box::new([[0; 6]; 12 * 64]),
+            counter: Box::new([[None; 64]; 12]),
+        }
     }
 
-    pub fn quiet(&self, side: Color, m: Move) -> i32 {
-        i32::from(self.butterfly[side as usize][from_to(m)])
+    /// A quiet move's score: butterfly plus continuation histories for the
+    /// moves one and two plies earlier (`earlier`).
+    pub fn quiet(&self, side: Color, m: Move, earlier: &[Option<Moved>; 2]) -> i32 {
+        let here = piece_index(side, m.role()) * 64 + m.to() as usize;
+        let mut score = i32::from(self.butterfly[side as usize][from_to(m)]);
+        for (piece, to) in earlier.iter().flatten() {
+            score += i32::from(self.continuation[piece * 64 + to][here]);
+        }
+        score
     }
 
-    pub fn update_quiet(&mut self, side: Color, m: Move, bonus: i32) {
+    pub fn update_quiet(&mut self, side: Color, m: Move, earlier: &[Option<Moved>; 2], bonus: i32) {
         gravity(&mut self.butterfly[side as usize][from_to(m)], bonus);
+        let here = piece_index(side, m.role()) * 64 + m.to() as usize;
+        for (piece, to) in earlier.iter().flatten() {
+            gravity(&mut self.continuation[piece * 64 + to][here], bonus);
+        }
+    }
+
+    /// Capture history of a capture (or promotion: victim pawn slot).
+    pub fn capture(&self, side: Color, m: Move) -> i32 {
+        let here = piece_index(side, m.role()) * 64 + m.to() as usize;
+        i32::from(self.capture[here][m.capture().map_or(0, |r| r as usize - 1)])
+    }
+
+    pub fn update_capture(&mut self, side: Color, m: Move, bonus: i32) {
+        let here = piece_index(side, m.role()) * 64 + m.to() as usize;
+        gravity(&mut self.capture[here][m.capture().map_or(0, |r| r as usize - 1)], bonus);
     }
 
     pub fn counter(&self, prev: Option<(usize, usize)>) -> Option<Move> {

@@ -5,7 +5,8 @@
 
 use shakmaty::{Chess, Color, Move, MoveList, Position, Role};
 
-use crate::history::Histories;
+use crate::history::{Histories, Moved};
+use crate::params::{CAPTURE_VALUE_WEIGHT, SEE_VALUES};
 use crate::see::see_ge;
 
 fn value(role: Role) -> i32 {
@@ -64,6 +65,8 @@ pub(crate) struct MovePicker {
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
     counter: Option<Move>,
+    /// The moves one and two plies earlier, for continuation history.
+    earlier: [Option<Moved>; 2],
     side: Color,
     moves: MoveList,
     scores: [i32; 256],
@@ -84,12 +87,14 @@ impl MovePicker {
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
         counter: Option<Move>,
+        earlier: [Option<Moved>; 2],
     ) -> Self {
         MovePicker {
             stage: Stage::TableMove,
             tt_move,
             killers,
             counter,
+            earlier,
             side: pos.turn(),
             moves: MoveList::new(),
             scores: [0; 256],
@@ -117,7 +122,7 @@ impl MovePicker {
         self.tt_move.is_some() || !self.moves.is_empty()
     }
 
-    fn generate(&mut self, pos: &Chess) {
+    fn generate(&mut self, pos: &Chess, hist: &Histories) {
         self.moves = pos.legal_moves();
         if let Some(tt) = self.tt_move
             && let Some(i) = self.moves.iter().position(|&m| m == tt)
@@ -133,7 +138,10 @@ impl MovePicker {
             }
         }
         for i in 0..end {
-            self.scores[i] = mvv_lva(&self.moves[i]);
+            let m = self.moves[i];
+            let victim = m.capture().map_or(0, |r| SEE_VALUES[r as usize - 1]);
+            let promo = m.promotion().map_or(0, |r| SEE_VALUES[r as usize - 1]);
+            self.scores[i] = CAPTURE_VALUE_WEIGHT * (victim + promo) + hist.capture(self.side, m);
         }
         self.noisy_end = end;
         self.quiet_start = end;
@@ -165,7 +173,7 @@ impl MovePicker {
                     }
                 }
                 Stage::Generate => {
-                    self.generate(pos);
+                    self.generate(pos, hist);
                     self.stage = Stage::Noisy;
                 }
                 Stage::Noisy => match self.best_in(self.cur, self.noisy_end) {
@@ -201,7 +209,7 @@ impl MovePicker {
                 }
                 Stage::ScoreQuiets => {
                     for i in self.quiet_start..self.moves.len() {
-                        self.scores[i] = hist.quiet(self.side, self.moves[i]);
+                        self.scores[i] = hist.quiet(self.side, self.moves[i], &self.earlier);
                     }
                     self.cur = self.quiet_start;
                     self.stage = Stage::Quiets;
@@ -290,7 +298,7 @@ mod tests {
         let quiet = legal.iter().copied().filter(|m| !is_noisy(m) && *m != tt).collect::<Vec<_>>();
         let killer = quiet[3];
         let hist = Histories::new();
-        let mut picker = MovePicker::new(&p, Some(tt), [Some(killer), None], None);
+        let mut picker = MovePicker::new(&p, Some(tt), [Some(killer), None], None, [None, None]);
         let mut order = Vec::new();
         while let Some(m) = picker.next(&p, &hist) {
             order.push(m);
@@ -312,8 +320,8 @@ mod tests {
         let mut hist = Histories::new();
         let legal = p.legal_moves();
         let favourite = legal[7];
-        hist.update_quiet(Color::White, favourite, 500);
-        let mut picker = MovePicker::new(&p, None, [None, None], None);
+        hist.update_quiet(Color::White, favourite, &[None, None], 500);
+        let mut picker = MovePicker::new(&p, None, [None, None], None, [None, None]);
         assert_eq!(picker.next(&p, &hist), Some(favourite));
     }
 
@@ -321,7 +329,7 @@ mod tests {
     fn no_legal_move() {
         let p = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
         let hist = Histories::new();
-        let mut picker = MovePicker::new(&p, None, [None, None], None);
+        let mut picker = MovePicker::new(&p, None, [None, None], None, [None, None]);
         assert_eq!(picker.next(&p, &hist), None);
         assert!(!picker.any_legal());
         assert!(QPicker::new(&p, false, None).is_empty());

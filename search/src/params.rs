@@ -70,3 +70,16 @@ pub const SEE_QUIET_MARGIN: i32 = 25;
 /// Quiescence delta pruning: captures that cannot lift the score to within
 /// this margin of alpha are skipped.
 pub const DELTA_MARGIN: i32 = 200;
+
+/// Capture ordering: victim value times this, plus capture history.
+pub const CAPTURE_VALUE_WEIGHT: i32 = 16;
+/// Singular extensions: from this depth, with a table entry at most this
+/// much shallower; margin per depth below the table score; double extension
+/// when the other moves fail by this much more.
+pub const SE_MIN_DEPTH: i32 = 8;
+pub const SE_TT_DEPTH_SLACK: i32 = 3;
+pub const SE_MARGIN_PER_DEPTH: i32 = 2;
+pub const SE_DOUBLE_MARGIN: i32 = 20;
+/// Internal iterative reduction: nodes without a table move lose a ply
+/// from this depth.
+pub const IIR_MIN_DEPTH: i32 = 4;

@@ -5,7 +5,7 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, MoveList, Position};
 use rockad_eval::evaluate;
 
 use crate::MAX_PLY;
-use crate::history::{bonus, piece_index};
+use crate::history::{Moved, bonus, piece_index};
 use crate::movepick::{MovePicker, is_noisy};
 use crate::params::*;
 use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL};
@@ -28,6 +28,7 @@ impl Worker {
         mut alpha: i32,
         mut beta: i32,
     ) -> i32 {
+        let excluded = self.stack[ply].excluded;
         if depth <= 0 {
             return self.qsearch::<PV>(ctx, pos, key, ply, alpha, beta);
         }
@@ -54,6 +55,7 @@ impl Worker {
         let tt_entry = ctx.tt.probe(key, ply);
         let tt_move = tt_entry.and_then(|e| decode_move(pos, e.mv));
         if !PV
+            && excluded.is_none()
             && let Some(e) = tt_entry
             && e.depth >= depth
             && pos.halfmoves() < 90
@@ -82,7 +84,7 @@ impl Worker {
             && self.stack[ply - 2].static_eval != NO_EVAL
             && static_eval > self.stack[ply - 2].static_eval;
 
-        if !PV && !in_check {
+        if !PV && !in_check && excluded.is_none() {
             // Reverse futility: so far above beta that a shallow search will not fall back.
             if depth <= RFP_MAX_DEPTH
                 && static_eval.abs() < MATE_BOUND
@@ -142,18 +144,31 @@ impl Worker {
             }
         }
 
+        // Internal iterative reduction: without a table move this node was
+        // never searched deeply; search it shallower, and sooner.
+        let mut depth = depth;
+        if depth >= IIR_MIN_DEPTH && tt_move.is_none() && excluded.is_none() {
+            depth -= 1;
+        }
+
         let prev = if ply > 0 { self.stack[ply - 1].moved } else { None };
+        let earlier = [prev, if ply > 1 { self.stack[ply - 2].moved } else { None }];
         let counter = self.hist.counter(prev);
-        let mut picker = MovePicker::new(pos, tt_move, self.stack[ply].killers, counter);
+        let picker_tt = if excluded.is_some() { None } else { tt_move };
+        let mut picker = MovePicker::new(pos, picker_tt, self.stack[ply].killers, counter, earlier);
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut best_move = None;
         let mut searched = 0;
         let mut quiets_tried = MoveList::new();
+        let mut noisy_tried = MoveList::new();
         self.keys.push(key);
         while let Some(mv) = picker.next(pos, &self.hist) {
+            if Some(mv) == excluded {
+                continue;
+            }
             let quiet = !is_noisy(&mv);
-            let history = if quiet { self.hist.quiet(pos.turn(), mv) } else { 0 };
+            let history = if quiet { self.hist.quiet(pos.turn(), mv, &earlier) } else { 0 };
             // Captures that lose too much material, at low depth.
             if !quiet
                 && best_score > -MATE_BOUND
@@ -184,6 +199,47 @@ impl Worker {
                 }
             }
 
+            // Singular extension: if every other move falls well short of the
+            // table move's score, the table move is forced and worth a ply
+            // more; if even without it the node fails high, cut at once.
+            let mut extension = 0;
+            if Some(mv) == tt_move
+                && excluded.is_none()
+                && depth >= SE_MIN_DEPTH
+                && ply < 2 * self.root_depth as usize
+                && let Some(e) = tt_entry
+                && e.depth >= depth - SE_TT_DEPTH_SLACK
+                && e.bound != Bound::Upper
+                && e.score.abs() < MATE_BOUND
+            {
+                let singular_beta = e.score - SE_MARGIN_PER_DEPTH * depth;
+                self.stack[ply].excluded = Some(mv);
+                self.keys.pop();
+                let v = self.search::<false>(
+                    ctx,
+                    pos,
+                    key,
+                    (depth - 1) / 2,
+                    ply,
+                    singular_beta - 1,
+                    singular_beta,
+                );
+                self.keys.push(key);
+                self.stack[ply].excluded = None;
+                if self.stopped {
+                    self.keys.pop();
+                    return 0;
+                }
+                if v < singular_beta {
+                    extension = if !PV && v < singular_beta - SE_DOUBLE_MARGIN { 2 } else { 1 };
+                } else if singular_beta >= beta {
+                    self.keys.pop();
+                    return singular_beta;
+                } else if e.score >= beta {
+                    extension = -1;
+                }
+            }
+
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let ck = child_key(pos, key, mv, &child);
@@ -192,7 +248,9 @@ impl Worker {
             self.stack[ply].moved = Some((piece_index(pos.turn(), mv.role()), mv.to() as usize));
             let gives_check = child.is_check();
             // Check extension, bounded so checks cannot run away.
-            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
+            if extension == 0 && gives_check && ply < 2 * self.root_depth as usize {
+                extension = 1;
+            }
             let new_depth = depth - 1 + extension;
 
             let mut score = 0;
@@ -231,16 +289,16 @@ impl Worker {
                         self.update_pv(ply, mv);
                     }
                     if score >= beta {
-                        if !is_noisy(&mv) {
-                            self.reward_quiet(pos, ply, depth, mv, &quiets_tried, prev);
-                        }
+                        self.reward_cutoff(pos, ply, depth, mv, &quiets_tried, &noisy_tried, &earlier);
                         break;
                     }
                     alpha = score;
                 }
             }
-            if !is_noisy(&mv) {
+            if quiet {
                 quiets_tried.push(mv);
+            } else {
+                noisy_tried.push(mv);
             }
         }
         self.keys.pop();
@@ -258,31 +316,44 @@ impl Worker {
         } else {
             Bound::Upper
         };
-        ctx.tt.store(key, ply, best_move, best_score, static_eval, depth, bound);
+        if excluded.is_none() {
+            ctx.tt.store(key, ply, best_move, best_score, static_eval, depth, bound);
+        }
         best_score
     }
 
-    /// A quiet move cut: remember it as killer and countermove, reward its
-    /// history and punish the quiet moves tried before it.
-    fn reward_quiet(
+    /// A move cut: reward its history and punish the moves of its kind tried
+    /// before it (and the captures, if a quiet move cut); a quiet move also
+    /// becomes killer and countermove.
+    #[allow(clippy::too_many_arguments)]
+    fn reward_cutoff(
         &mut self,
         pos: &Chess,
         ply: usize,
         depth: i32,
         mv: Move,
-        tried: &[Move],
-        prev: Option<(usize, usize)>,
+        quiets: &[Move],
+        noisy: &[Move],
+        earlier: &[Option<Moved>; 2],
     ) {
-        let killers = &mut self.stack[ply].killers;
-        if killers[0] != Some(mv) {
-            killers[1] = killers[0];
-            killers[0] = Some(mv);
-        }
-        self.hist.set_counter(prev, mv);
         let b = bonus(depth);
-        self.hist.update_quiet(pos.turn(), mv, b);
-        for &q in tried {
-            self.hist.update_quiet(pos.turn(), q, -b);
+        let side = pos.turn();
+        if is_noisy(&mv) {
+            self.hist.update_capture(side, mv, b);
+        } else {
+            let killers = &mut self.stack[ply].killers;
+            if killers[0] != Some(mv) {
+                killers[1] = killers[0];
+                killers[0] = Some(mv);
+            }
+            self.hist.set_counter(earlier[0], mv);
+            self.hist.update_quiet(side, mv, earlier, b);
+            for &q in quiets {
+                self.hist.update_quiet(side, q, earlier, -b);
+            }
+        }
+        for &n in noisy {
+            self.hist.update_capture(side, n, -b);
         }
     }
 }

@@ -51,11 +51,13 @@ pub(crate) struct Frame {
     pub moved: Option<(usize, usize)>,
     /// Whether the move from this ply is a null move.
     pub null_move: bool,
+    /// A move left out of this node's search (singular extension test).
+    pub excluded: Option<Move>,
 }
 
 impl Default for Frame {
     fn default() -> Frame {
-        Frame { static_eval: NO_EVAL, killers: [None; 2], moved: None, null_move: false }
+        Frame { static_eval: NO_EVAL, killers: [None; 2], moved: None, null_move: false, excluded: None }
     }
 }
 
