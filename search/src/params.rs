@@ -83,3 +83,17 @@ pub const SE_DOUBLE_MARGIN: i32 = 20;
 /// Internal iterative reduction: nodes without a table move lose a ply
 /// from this depth.
 pub const IIR_MIN_DEPTH: i32 = 4;
+
+/// Time management: the soft limit is scaled by the product of
+/// - best-move stability, by iterations the best move has stayed the same;
+pub const TM_STABILITY: [f64; 6] = [1.8, 1.4, 1.1, 0.95, 0.85, 0.75];
+/// - a falling score: 1 + clamp(drop / scale, min, max);
+pub const TM_SCORE_DROP_SCALE: f64 = 200.0;
+pub const TM_SCORE_MIN: f64 = -0.2;
+pub const TM_SCORE_MAX: f64 = 0.6;
+/// - effort: (base - share of nodes spent on the best move) * scale;
+pub const TM_NODES_BASE: f64 = 1.5;
+pub const TM_NODES_SCALE: f64 = 1.35;
+/// the product kept within these bounds (the hard limit still applies).
+pub const TM_SCALE_MIN: f64 = 0.4;
+pub const TM_SCALE_MAX: f64 = 2.5;

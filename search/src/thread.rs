@@ -27,6 +27,8 @@ pub(crate) struct RootMove {
     pub bound: Bound,
     pub seldepth: usize,
     pub pv: Vec<Move>,
+    /// Nodes spent below this move in the current iteration.
+    pub nodes: u64,
 }
 
 /// Everything a search thread needs for one search.
@@ -80,6 +82,10 @@ pub(crate) struct Worker {
     pub completed_depth: u32,
     pub stopped: bool,
     was_pondering: bool,
+    /// Iterations in a row that kept the same best move.
+    stable_iterations: u32,
+    /// Best move and score of the previous iteration.
+    last_best: Option<(Move, i32)>,
 }
 
 impl Worker {
@@ -99,6 +105,8 @@ impl Worker {
             completed_depth: 0,
             stopped: false,
             was_pondering: false,
+            stable_iterations: 0,
+            last_best: None,
         }
     }
 
@@ -117,6 +125,8 @@ impl Worker {
         self.keys.extend_from_slice(history);
         self.history_len = history.len();
         self.stack.fill(Frame::default());
+        self.stable_iterations = 0;
+        self.last_best = None;
         let root_key = key_of(root);
         self.root_moves = root_moves
             .iter()
@@ -127,6 +137,7 @@ impl Worker {
                 bound: Bound::Exact,
                 seldepth: 0,
                 pv: vec![mv],
+                nodes: 0,
             })
             .collect();
         if self.root_moves.is_empty() {
@@ -143,6 +154,7 @@ impl Worker {
             self.root_depth = search_depth as i32;
             for rm in &mut self.root_moves {
                 rm.prev_score = rm.score;
+                rm.nodes = 0;
             }
             for pv_idx in 0..lines {
                 self.seldepth = 0;
@@ -246,6 +258,7 @@ impl Worker {
             let mut child = root.clone();
             child.play_unchecked(mv);
             let ck = child_key(root, root_key, mv, &child);
+            let nodes_before = self.nodes;
             self.nodes += 1;
             self.stack[0].moved = Some((piece_index(root.turn(), mv.role()), mv.to() as usize));
             let new_depth = depth - 1 + i32::from(child.is_check());
@@ -259,6 +272,7 @@ impl Worker {
                     s
                 }
             };
+            self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.stopped {
                 break;
             }
@@ -291,6 +305,7 @@ impl Worker {
     }
 
     fn iteration_limit_reached(&mut self, ctx: &mut Context, depth: u32) -> bool {
+        let scale = self.time_scale();
         let best = self.root_moves[0].score;
         if let Some(n) = ctx.limits.mate
             && n > 0
@@ -306,7 +321,27 @@ impl Worker {
         }
         self.sync_ponderhit(ctx);
         let Some(tm) = &ctx.tm else { return false };
-        tm.soft_expired() || (self.root_moves.len() == 1 && ctx.limits.is_timed())
+        tm.soft_expired(scale) || (self.root_moves.len() == 1 && ctx.limits.is_timed())
+    }
+
+    /// How much of the soft time limit this move deserves, from the last
+    /// iteration: less when the best move keeps winning and took most of
+    /// the effort, more when it just changed or the score is falling.
+    fn time_scale(&mut self) -> f64 {
+        let best = &self.root_moves[0];
+        let (mv, score) = (best.mv, best.score);
+        let total: u64 = self.root_moves.iter().map(|r| r.nodes).sum();
+        let fraction = best.nodes as f64 / total.max(1) as f64;
+        match self.last_best {
+            Some((m, _)) if m == mv => self.stable_iterations += 1,
+            _ => self.stable_iterations = 0,
+        }
+        let stability = TM_STABILITY[(self.stable_iterations as usize).min(TM_STABILITY.len() - 1)];
+        let drop = self.last_best.map_or(0, |(_, s)| s - score);
+        let falling = 1.0 + (f64::from(drop) / TM_SCORE_DROP_SCALE).clamp(TM_SCORE_MIN, TM_SCORE_MAX);
+        let effort = (TM_NODES_BASE - fraction) * TM_NODES_SCALE;
+        self.last_best = Some((mv, score));
+        (stability * falling * effort).clamp(TM_SCALE_MIN, TM_SCALE_MAX)
     }
 
     /// After `ponderhit` the clock starts from the moment it arrived.

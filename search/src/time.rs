@@ -62,8 +62,10 @@ impl TimeManager {
         self.start.elapsed()
     }
 
-    pub fn soft_expired(&self) -> bool {
-        self.soft.is_some_and(|s| self.elapsed() >= s)
+    /// Whether the soft limit, scaled by how settled the search looks, has
+    /// passed (see [`crate::thread`] for the scale).
+    pub fn soft_expired(&self, scale: f64) -> bool {
+        self.soft.is_some_and(|s| self.elapsed() >= s.mul_f64(scale))
     }
 
     pub fn hard_expired(&self) -> bool {
