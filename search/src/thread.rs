@@ -162,6 +162,9 @@ impl Worker {
                 if self.stopped {
                     break;
                 }
+                // A later line can score above an earlier one (pruning and
+                // the table make scores window-dependent): keep lines ordered.
+                sort_root_moves(&mut self.root_moves[..=pv_idx]);
             }
             if self.stopped {
                 break;
