@@ -13,7 +13,7 @@ use shakmaty::{Chess, Move, Position};
 
 use crate::limits::Limits;
 use crate::report::{Bound, IterationReport, Listener};
-use crate::score::{DRAW, MATE};
+use crate::score::{DRAW, INFINITE, MATE};
 use crate::thread::{Context, Worker};
 use crate::time::TimeManager;
 use crate::tt::{HashError, Tt, encode_move};
@@ -298,10 +298,15 @@ fn run_search(
     let chosen = &workers[best];
     let nodes = workers.iter().map(|w| w.nodes).sum();
     let rm = &chosen.root_moves[0];
-    if best != 0 {
-        // The last line the GUI saw must agree with the move we play.
+    // The last line the GUI saw must agree with the move we play: a helper's
+    // move, or one that took the lead in an iteration cut short, gets its line.
+    if (best != 0 || workers[0].reported_best != Some(rm.mv)) && rm.score > -INFINITE {
+        // A main-thread move that led a cut-short iteration is that
+        // iteration's; depth 0 would read as "no legal move".
+        let depth = if best == 0 { chosen.root_depth.max(1) as u32 } else { chosen.completed_depth.max(1) };
+        let pv = if rm.pv.first() == Some(&rm.mv) { rm.pv.clone() } else { vec![rm.mv] };
         listener.iteration(&IterationReport {
-            depth: chosen.completed_depth,
+            depth,
             seldepth: rm.seldepth as u32,
             multipv: 1,
             score: rm.score,
@@ -309,7 +314,7 @@ fn run_search(
             nodes,
             time_ms: tm.elapsed().as_millis() as u64,
             hashfull: tt.hashfull(),
-            pv: rm.pv.clone(),
+            pv,
         });
     }
     let ponder = rm.pv.get(1).copied().or_else(|| ponder_from_tt(&tt, &req.root, rm.mv));

@@ -307,6 +307,8 @@ impl Worker {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
         if pos.halfmoves() >= 100 {
+            // The children's line goes past the draw; the GUI must not see it.
+            self.pv[ply].clear();
             return DRAW;
         }
         let bound = if best_score >= beta {

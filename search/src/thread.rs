@@ -80,6 +80,9 @@ pub(crate) struct Worker {
     /// Null moves are not tried below this ply (during a verification search).
     pub nmp_min_ply: usize,
     pub completed_depth: u32,
+    /// The first move of the last line 1 sent to the GUI, so the final
+    /// answer can tell whether the GUI has seen the move it is given.
+    pub reported_best: Option<Move>,
     pub stopped: bool,
     was_pondering: bool,
     /// Iterations in a row that kept the same best move.
@@ -103,6 +106,7 @@ impl Worker {
             root_depth: 0,
             nmp_min_ply: 0,
             completed_depth: 0,
+            reported_best: None,
             stopped: false,
             was_pondering: false,
             stable_iterations: 0,
@@ -119,6 +123,7 @@ impl Worker {
     pub fn search_root(&mut self, ctx: &mut Context, root: &Chess, history: &[u64], root_moves: &[Move]) {
         self.nodes = 0;
         self.completed_depth = 0;
+        self.reported_best = None;
         self.stopped = false;
         self.was_pondering = ctx.signals.pondering.load(Relaxed);
         self.keys.clear();
@@ -172,6 +177,7 @@ impl Worker {
             self.completed_depth = search_depth;
             if self.is_main() {
                 self.report(ctx, search_depth, lines);
+                self.reported_best = Some(self.root_moves[0].mv);
                 if self.iteration_limit_reached(ctx, search_depth) {
                     break;
                 }
@@ -380,11 +386,14 @@ impl Worker {
     }
 
     /// Aspiration fails are worth a line only in long searches.
-    fn report_bound(&self, ctx: &Context, depth: u32, i: usize) {
+    fn report_bound(&mut self, ctx: &Context, depth: u32, i: usize) {
         if let (Some(listener), Some(tm)) = (&ctx.listener, &ctx.tm)
             && tm.elapsed().as_millis() as u64 > CURRMOVE_AFTER_MS
         {
             listener.iteration(&self.iteration_report(ctx, depth, i));
+            if i == 0 {
+                self.reported_best = Some(self.root_moves[0].mv);
+            }
         }
     }
 

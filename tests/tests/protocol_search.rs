@@ -318,3 +318,29 @@ fn repetition_history_from_the_move_list_is_known() {
     assert_eq!(info_field(last, "cp"), Some("0"), "{last}");
     e.quit();
 }
+
+/// A search cut short by its node budget may play a move that took the lead
+/// in the unfinished iteration; the last `pv` the GUI saw must still begin
+/// with the move played (fastchess warns otherwise). Budgets below one
+/// finished iteration must still give a line with a real depth and a pv.
+#[test]
+fn the_last_pv_always_begins_with_the_bestmove() {
+    let mut e = Engine::start();
+    let positions = [
+        "startpos",
+        "fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8",
+        "fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    ];
+    for pos in positions {
+        for nodes in [300, 700, 1500, 4000, 20000, 150000] {
+            e.send("ucinewgame");
+            e.send(&format!("position {pos}"));
+            let (lines, best) = search(&mut e, &format!("go nodes {nodes}"), PROMPT);
+            let last = lines.iter().rev().find(|l| l.contains(" pv ")).expect("a pv line");
+            assert_eq!(info_field(last, "pv"), best.as_deref(), "{pos} nodes {nodes}: {lines:?}");
+            assert_ne!(info_field(last, "depth"), Some("0"), "{lines:?}");
+        }
+    }
+    e.quit();
+}
