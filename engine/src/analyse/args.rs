@@ -60,6 +60,24 @@ pub struct Config {
     pub progress: bool,
 }
 
+#[cfg(test)]
+impl Config {
+    /// A depth-1, one-line, one-thread configuration for the analyse tests.
+    pub(crate) fn for_tests(selectors: Vec<Selector>, seed: Option<u64>, moves: &[&str]) -> Config {
+        Config {
+            selectors,
+            seed,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            budget: Budget { depth: Some(1), nodes: None, movetime: None },
+            multipv: 1,
+            threads: 1,
+            hash_mb: 1,
+            out: String::new(),
+            progress: false,
+        }
+    }
+}
+
 /// A parsed command line.
 #[derive(Debug)]
 pub enum Parsed {

@@ -161,17 +161,7 @@ mod tests {
     use crate::analyse::record::Score;
 
     fn tasks(ns: &[u32], moves: &[&str]) -> Vec<Task> {
-        let config = Config {
-            selectors: vec![Selector::Frc(ns.to_vec())],
-            seed: Some(1),
-            moves: moves.iter().map(|m| m.to_string()).collect(),
-            budget: Budget { depth: Some(1), nodes: None, movetime: None },
-            multipv: 1,
-            threads: 1,
-            hash_mb: 1,
-            out: String::new(),
-            progress: false,
-        };
+        let config = Config::for_tests(vec![Selector::Frc(ns.to_vec())], Some(1), moves);
         crate::analyse::select::tasks(&config).unwrap().0
     }
 

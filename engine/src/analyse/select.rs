@@ -228,20 +228,10 @@ fn dfrc_task(w: u32, b: u32, moves: &[String]) -> Result<Task, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyse::args::{Budget, Config};
+    use crate::analyse::args::Config;
 
     fn config(selectors: Vec<Selector>, seed: Option<u64>, moves: &[&str]) -> Config {
-        Config {
-            selectors,
-            seed,
-            moves: moves.iter().map(|m| m.to_string()).collect(),
-            budget: Budget { depth: Some(1), nodes: None, movetime: None },
-            multipv: 1,
-            threads: 1,
-            hash_mb: 1,
-            out: String::new(),
-            progress: false,
-        }
+        Config::for_tests(selectors, seed, moves)
     }
 
     #[test]
