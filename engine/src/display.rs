@@ -74,6 +74,7 @@ pub fn eval(pos: &Chess) -> Vec<String> {
     lines.push(format!("{:<13} | {:>13} | {:>13} | {}", "Total", "", "", cell(total)));
     lines.push(String::new());
     lines.push(format!("Phase: {}/{}", t.phase, t.max_phase));
+    lines.push(format!("Endgame scale: {}/128", t.scale));
     let white = if pos.turn() == Color::White { t.score } else { -t.score };
     lines.push(format!("Final evaluation: {} (white side)", pawns(white)));
     lines
@@ -99,7 +100,12 @@ mod tests {
     #[test]
     fn eval_prints_terms_and_total() {
         let lines = eval(&Chess::default());
-        assert!(lines.iter().any(|l| l.contains("Material")));
-        assert_eq!(lines.last().unwrap(), "Final evaluation: +0.00 (white side)");
+        for term in rockad_eval::Term::ALL {
+            assert!(lines.iter().any(|l| l.starts_with(term.name())), "{}", term.name());
+        }
+        assert!(lines.iter().any(|l| l == "Endgame scale: 128/128"));
+        // The start position is level but for the side to move's tempo.
+        let last = lines.last().unwrap();
+        assert!(last.starts_with("Final evaluation: +0.") && last.ends_with(" (white side)"), "{last}");
     }
 }

@@ -1,17 +1,25 @@
 //! Static evaluation for Rockad.
 //!
-//! This crate owns `evaluate(&Chess) -> i32` (centipawn-like, from the side to
-//! move's point of view), the parameters it uses, and a trace of its terms for
-//! the `eval` command. Later it also owns the tuner and the data it learns
-//! from.
+//! This crate owns `evaluate(&Chess) -> i32` (centipawn-like, from the side
+//! to move's point of view), its parameters (`params.rs`, one place), the
+//! term-by-term trace for the `eval` command, and each position's feature
+//! coefficients (`features`), which a tuner can fit the parameters with.
 //!
 //! It must not search: no move loops, no transposition table, no time.
 
+mod bits;
 mod evaluate;
+pub mod features;
+pub mod layout;
 mod params;
+mod pawn_cache;
 mod score;
+mod terms;
 mod trace;
 
-pub use evaluate::{evaluate, phase};
+pub use evaluate::{MAX_PHASE, evaluate, phase};
 pub use score::S;
 pub use trace::{Term, Trace, trace};
+
+#[cfg(test)]
+mod tests;
