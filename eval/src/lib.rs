@@ -2,12 +2,14 @@
 //!
 //! This crate owns `evaluate(&Chess) -> i32` (centipawn-like, from the side
 //! to move's point of view), its parameters (`params.rs`, one place), the
-//! term-by-term trace for the `eval` command, and each position's feature
-//! coefficients (`features`), which a tuner can fit the parameters with.
+//! term-by-term trace for the `eval` command, each position's feature
+//! coefficients (`features`), which a tuner can fit the parameters with, and
+//! the self-play data format (`data`).
 //!
 //! It must not search: no move loops, no transposition table, no time.
 
 mod bits;
+pub mod data;
 mod evaluate;
 pub mod features;
 pub mod layout;

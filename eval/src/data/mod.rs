@@ -1,0 +1,10 @@
+//! Rockad's self-play training data: positions with their search score and
+//! game result ([`record`], 32 bytes each), grouped by game in files with a
+//! small header ([`file`]). The tuner (`tune`) reads them; no generator
+//! writes them yet (a `datagen` command is future work).
+
+pub mod file;
+pub mod record;
+
+pub use file::{Game, Header, Reader, Scan, scan};
+pub use record::{RECORD_BYTES, Record, decode, encode};
