@@ -3,8 +3,8 @@
 //! This crate owns `evaluate(&Chess) -> i32` (centipawn-like, from the side
 //! to move's point of view), its parameters (`params.rs`, one place), the
 //! term-by-term trace for the `eval` command, each position's feature
-//! coefficients (`features`), which a tuner can fit the parameters with, and
-//! the self-play data format (`data`).
+//! coefficients (`features`), the self-play data format (`data`) and the
+//! Texel tuner that fits the parameters to that data (`tune`).
 //!
 //! It must not search: no move loops, no transposition table, no time.
 
@@ -18,6 +18,7 @@ mod pawn_cache;
 mod score;
 mod terms;
 mod trace;
+pub mod tune;
 
 pub use evaluate::{MAX_PHASE, evaluate, phase};
 pub use score::S;

@@ -1,9 +1,10 @@
 //! Tests of the evaluation as a whole: each term on small hand-made
 //! positions (`terms`), colour symmetry and the trace reproducing the
-//! evaluation exactly (`consistency`).
+//! evaluation exactly (`consistency`), and the tuner (`tuner`).
 
 mod consistency;
 mod terms;
+mod tuner;
 
 use shakmaty::fen::Fen;
 use shakmaty::{Board, Chess, Color, Position, Setup};
