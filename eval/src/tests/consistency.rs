@@ -25,6 +25,56 @@ fn mirrored_positions_score_the_same_for_the_side_to_move() {
     assert_eq!(checked, 60);
 }
 
+/// The position mirrored left to right (a-file to h-file): castling rooks
+/// and the en passant square move with the pieces.
+fn flipped_files(p: &Chess) -> Chess {
+    let mut setup = p.to_setup(EnPassantMode::Legal);
+    setup.board.flip_horizontal();
+    setup.castling_rights = setup.castling_rights.flip_horizontal();
+    setup.ep_square = setup.ep_square.map(|sq| sq.flip_horizontal());
+    setup.position(CastlingMode::Chess960).unwrap()
+}
+
+/// White's view of `evaluate`.
+fn white_view(p: &Chess) -> i32 {
+    let e = evaluate(p);
+    if p.turn() == Color::White { e } else { -e }
+}
+
+#[test]
+fn colour_flipped_mirror_scores_minus_the_evaluation() {
+    // Hand-picked: Chess960 castling rights on inner rooks, an en passant
+    // square, a king attack, a cornered bishop, drawn and scaled endgames.
+    let fens = [
+        "bbqnnrkr/p1pppppp/1p6/8/8/1N6/PPPPPPPP/BBQ1NRKR w HFhf - 0 2",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "6k1/5ppp/8/8/8/8/5PPP/r2q2K1 w - - 0 1",
+        "1r2k1r1/pp3ppp/8/8/8/8/PP3PPP/1R2K1R1 b BGbg - 0 1",
+        "5kr1/5ppp/8/8/8/8/5PPP/5KR1 w - - 0 1",
+        "2b1k3/p7/8/8/8/8/PP6/2B1K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/2NNK3 w - - 0 1",
+    ];
+    for fen in fens {
+        let p = pos(fen);
+        let m = mirrored(&p);
+        assert_eq!(white_view(&p), -white_view(&m), "{fen}");
+    }
+    for p in sample_positions(60) {
+        assert_eq!(white_view(&p), -white_view(&mirrored(&p)), "{}", rockad_fen(&p));
+    }
+}
+
+/// Nothing in the evaluation prefers one wing: a king, its shelter and
+/// every trap score the same on the b-file as on the g-file.
+#[test]
+fn file_mirrored_positions_score_the_same() {
+    for p in sample_positions(80) {
+        assert_eq!(evaluate(&p), evaluate(&flipped_files(&p)), "{}", rockad_fen(&p));
+    }
+    let queenside = pos("1k6/ppp5/8/8/8/8/PP6/1K6 w - - 0 1");
+    assert_eq!(evaluate(&queenside), evaluate(&flipped_files(&queenside)));
+}
+
 #[test]
 fn start_position_scores_only_the_tempo() {
     let tempo = crate::params::TEMPO;

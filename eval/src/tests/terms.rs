@@ -156,3 +156,67 @@ fn mobility_threats_outposts_and_king_safety() {
     assert!(!f.danger[shakmaty::Color::White as usize].is_empty());
     assert!(evaluate(&super::pos(attacked)) < evaluate(&super::pos(calm)));
 }
+
+/// The Chess960 row of the trace for (White, Black).
+fn chess960_term(fen: &str) -> (crate::S, crate::S) {
+    let t = trace(&super::pos(fen));
+    let row = t.terms.iter().find(|(term, _, _)| *term == crate::Term::Chess960).unwrap();
+    (row.1, row.2)
+}
+
+#[test]
+fn a_cornered_bishop_behind_its_own_pawn_costs_points() {
+    use crate::params::CORNERED_BISHOP;
+    // White's a1 bishop is shut in by b2; Black's b-pawn has moved.
+    let (w, b) = chess960_term("bbqnnrkr/p1pppppp/1p6/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 2");
+    assert_eq!((w, b), (CORNERED_BISHOP[0], crate::S::ZERO));
+    assert!(w.0 < 0 && w.1 < 0);
+    // With b2 blocked by a piece on b3 the penalty grows.
+    let (blocked, _) = chess960_term("bbqnnrkr/p1pppppp/1p6/8/8/1N6/PPPPPPPP/BBQ1NRKR w HFhf - 0 2");
+    assert_eq!(blocked, CORNERED_BISHOP[0] + CORNERED_BISHOP[1]);
+    assert!(blocked.0 < w.0);
+    // Every corner: h1, and for Black a8 and h8 behind b7 and g7.
+    assert_eq!(chess960_term("4k3/8/8/8/8/8/6P1/4K2B w - - 0 1").0, CORNERED_BISHOP[0]);
+    assert_eq!(chess960_term("b3k3/1p6/8/8/8/8/8/4K3 w - - 0 1").1, CORNERED_BISHOP[0]);
+    assert_eq!(chess960_term("4k2b/6p1/8/8/8/8/8/4K3 w - - 0 1").1, CORNERED_BISHOP[0]);
+    // The same material with the bishop out of the corner scores better.
+    assert!(white("4k3/8/8/8/8/8/6P1/4KB2 w - - 0 1") > white("4k3/8/8/8/8/8/6P1/4K2B w - - 0 1"));
+}
+
+#[test]
+fn bare_minor_pieces_are_dead_draws_whoever_moves() {
+    for fen in [
+        "4k3/8/8/8/8/8/8/3NK3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/3NK3 b - - 0 1",
+        "3nk3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/3BK3 w - - 0 1",
+        "2b1k3/8/8/8/8/8/8/4K3 b - - 0 1",
+        "4k3/8/8/8/8/8/8/1NN1K3 b - - 0 1",
+        "1nn1k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    ] {
+        assert_eq!(white(fen), 0, "{fen}");
+        assert_eq!(trace(&super::pos(fen)).score, 0, "{fen}");
+    }
+    // Two knights against a pawn can win: no scaling to zero.
+    assert!(white("4k3/7p/8/8/8/8/8/1NN1K3 w - - 0 1") > 200);
+    // Rook against bare king is a win: full scale.
+    assert!(white("4k3/8/8/8/8/8/8/3RK3 w - - 0 1") > 400);
+}
+
+#[test]
+fn king_safety_follows_a_king_on_any_file() {
+    // A king on b1 behind a2 b2 c2 versus the same king with its b-pawn gone
+    // and a black queen and rook aiming at it.
+    let safe = "1k6/ppp5/8/8/8/8/PPP5/1K6 w - - 0 1";
+    let open = "1k6/ppp5/8/8/8/8/P1P5/1K6 w - - 0 1";
+    assert!(white(safe) > white(open));
+    let attacked = "1r4k1/5ppp/8/8/8/1q6/P1P5/1K6 w - - 0 1";
+    let f = crate::features::features(&super::pos(attacked));
+    assert!(!f.danger[shakmaty::Color::White as usize].is_empty(), "the b1 king is under attack");
+    assert!(f.danger[shakmaty::Color::Black as usize].is_empty(), "nobody attacks the g8 king");
+    // Storm: a free black pawn on b4, three ranks in front of the b1 king, counts
+    // against White (a count for White, nothing for Black) and costs points.
+    let storm = "1k6/p1p5/8/8/1p6/8/P1P5/1K6 w - - 0 1";
+    assert_eq!(coeff(storm, at::STORM + 4), 1);
+    assert!(crate::params::STORM[0][4].0 < 0);
+}
