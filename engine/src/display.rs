@@ -55,10 +55,9 @@ fn cell(s: S) -> String {
 }
 
 /// The lines `eval` prints: each term for both sides, then the total.
+/// In check the terms are still shown, with a note that the search never
+/// uses a static evaluation there.
 pub fn eval(pos: &Chess) -> Vec<String> {
-    if pos.is_check() {
-        return vec!["Final evaluation: none (in check)".to_string()];
-    }
     let t = trace(pos);
     let mut lines = vec![
         "Term          |     White     |     Black     |     Total".to_string(),
@@ -75,6 +74,9 @@ pub fn eval(pos: &Chess) -> Vec<String> {
     lines.push(String::new());
     lines.push(format!("Phase: {}/{}", t.phase, t.max_phase));
     lines.push(format!("Endgame scale: {}/128", t.scale));
+    if pos.is_check() {
+        lines.push("In check: the search does not use the static evaluation here".to_string());
+    }
     let white = if pos.turn() == Color::White { t.score } else { -t.score };
     lines.push(format!("Final evaluation: {} (white side)", pawns(white)));
     lines
@@ -107,5 +109,25 @@ mod tests {
         // The start position is level but for the side to move's tempo.
         let last = lines.last().unwrap();
         assert!(last.starts_with("Final evaluation: +0.") && last.ends_with(" (white side)"), "{last}");
+        // Every row lines up under the header: name, White, Black, total.
+        let rule = &lines[2];
+        for term in rockad_eval::Term::ALL {
+            let row = lines.iter().find(|l| l.starts_with(term.name())).unwrap();
+            assert_eq!(row.len(), rule.len(), "{row}");
+            assert_eq!(row.matches(" | ").count(), 3, "{row}");
+        }
+    }
+
+    #[test]
+    fn eval_in_check_still_shows_the_terms() {
+        let pos: Chess = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Chess960)
+            .unwrap();
+        let lines = eval(&pos);
+        assert!(lines.iter().any(|l| l.starts_with("Material")));
+        assert!(lines.iter().any(|l| l.starts_with("In check")));
+        assert!(lines.last().unwrap().starts_with("Final evaluation: -"), "{lines:?}");
     }
 }
