@@ -7,7 +7,7 @@
 //! | 0..8   | magic `RKDGAME1` |
 //! | 8..16  | seed, `u64` LE (games are derived from it and their index) |
 //! | 16..24 | nodes per move, `u64` LE |
-//! | 24..32 | reserved, 0 |
+//! | 24..32 | settings fingerprint, `u64` LE: a hash of every other option the games depend on (0 = not recorded) |
 //!
 //! Game block: 8 bytes, then its positions (32 bytes each, see
 //! [`super::record`]):
@@ -39,6 +39,10 @@ const MARKER: u8 = 0xA5;
 pub struct Header {
     pub seed: u64,
     pub nodes: u64,
+    /// A hash of the generator's other settings (start positions, random
+    /// plies, adjudication, hash size), so that a resumed run can refuse
+    /// to mix games made differently. 0 when not recorded.
+    pub settings: u64,
 }
 
 impl Header {
@@ -47,6 +51,7 @@ impl Header {
         b[0..8].copy_from_slice(MAGIC);
         b[8..16].copy_from_slice(&self.seed.to_le_bytes());
         b[16..24].copy_from_slice(&self.nodes.to_le_bytes());
+        b[24..32].copy_from_slice(&self.settings.to_le_bytes());
         b
     }
 
@@ -57,7 +62,7 @@ impl Header {
         let word = |i: usize| {
             u64::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3], b[i + 4], b[i + 5], b[i + 6], b[i + 7]])
         };
-        Ok(Header { seed: word(8), nodes: word(16) })
+        Ok(Header { seed: word(8), nodes: word(16), settings: word(24) })
     }
 }
 
@@ -202,7 +207,7 @@ mod tests {
     use shakmaty::Chess;
 
     fn file(games: &[Game]) -> Vec<u8> {
-        let mut out = Header { seed: 7, nodes: 5000 }.to_bytes().to_vec();
+        let mut out = Header { seed: 7, nodes: 5000, settings: 99 }.to_bytes().to_vec();
         for g in games {
             out.extend_from_slice(&g.to_bytes());
         }
@@ -219,7 +224,7 @@ mod tests {
         let games = [game(0, 3), game(1, 0), game(2, 2)];
         let bytes = file(&games);
         let mut r = Reader::new(&bytes[..]).unwrap();
-        assert_eq!(r.header, Header { seed: 7, nodes: 5000 });
+        assert_eq!(r.header, Header { seed: 7, nodes: 5000, settings: 99 });
         let read: Vec<Game> = std::iter::from_fn(|| r.next_game()).collect();
         assert_eq!(read, games);
         assert_eq!(r.damaged, None);

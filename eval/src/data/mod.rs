@@ -1,7 +1,7 @@
 //! Rockad's self-play training data: positions with their search score and
 //! game result ([`record`], 32 bytes each), grouped by game in files with a
-//! small header ([`file`]). The tuner (`tune`) reads them; no generator
-//! writes them yet (a `datagen` command is future work).
+//! small header ([`file`]). `rockad datagen` (engine crate) writes them;
+//! the tuner (`tune`, driven by `rockad tune`) reads them.
 
 pub mod file;
 pub mod record;
