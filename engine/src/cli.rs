@@ -5,7 +5,7 @@ use shakmaty::Chess;
 use rockad_uci::{parse_fen, shredder_fen};
 
 use crate::frc::{self, Rng};
-use crate::{analyse, bench, openings, perft, session};
+use crate::{analyse, bench, datagen, openings, perft, session};
 
 const USAGE: &str = "\
 usage: rockad                      speak UCI on stdin/stdout (what GUIs run)
@@ -25,6 +25,7 @@ usage: rockad                      speak UCI on stdin/stdout (what GUIs run)
        rockad dfrc <W> <B>         a Double Fischer Random start (White's N, Black's N)
        rockad dfrc random          one Double Fischer Random start at random
        rockad analyse [options]    analyse start positions (see 'rockad analyse --help')
+       rockad datagen [options]    self-play training data (see 'rockad datagen --help')
        rockad --version | help";
 
 /// Runs the command line; returns the process exit code.
@@ -32,6 +33,7 @@ pub fn main(args: &[String]) -> i32 {
     let words: Vec<&str> = args.iter().map(String::as_str).collect();
     match words.as_slice() {
         ["analyse" | "analyze", rest @ ..] => return analyse::main(rest),
+        ["datagen", rest @ ..] => return datagen::main(rest),
         [cmd @ ("frc" | "dfrc"), rest @ ..] if openings::is_file_form(rest) => {
             return opening_file(*cmd == "dfrc", rest);
         }

@@ -2,12 +2,13 @@
 //!
 //! This crate owns the game state (position and move history), option
 //! values, the UCI loop's dispatch, and the command-line subcommands
-//! (`bench`, `perft`, `frc`, `dfrc`, `analyse`). It must not implement protocol parsing,
+//! (`bench`, `perft`, `frc`, `dfrc`, `analyse`, `datagen`). It must not implement protocol parsing,
 //! search or evaluation itself: it calls the crates that own them.
 
 pub mod analyse;
 pub mod bench;
 pub mod cli;
+pub mod datagen;
 pub mod display;
 pub mod frc;
 pub mod game;

@@ -12,7 +12,7 @@
 mod args;
 mod csv;
 mod jsonl;
-mod progress;
+pub(crate) mod progress;
 mod record;
 mod resume;
 mod run;

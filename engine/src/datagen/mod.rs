@@ -1,0 +1,267 @@
+//! `rockad datagen`: self-play training data for the Texel tuner.
+//!
+//! Rockad plays itself from random Chess960 and Double Fischer Random
+//! starts (each followed by a few random legal plies, and drawn again when
+//! a short search finds it unbalanced) at a fixed node count per move. Each
+//! thread plays whole games with its own single-thread [`Searcher`], which
+//! is cleared before every game; game `i` depends only on the seed, `i`
+//! and the settings, so a file is the same whatever the thread count.
+//!
+//! Kept positions: not in check, best move neither a capture nor a
+//! promotion, score not a mate score. Games end by mate, stalemate,
+//! repetition, the fifty-move rule or insufficient material, or by
+//! adjudication (see [`game::Rules`]).
+//!
+//! Output: the binary format of `rockad_eval::data`, documented in
+//! `eval/src/data/file.rs` (header and game blocks) and
+//! `eval/src/data/record.rs` (32-byte position records). The header keeps
+//! the seed, the node count and a fingerprint of the other settings; a run
+//! on an existing file continues it from its last complete game.
+//!
+//! Files: `args` (command line), `game` (one game), `output` (the file),
+//! `progress` (stderr line), `text` (`FEN | score | result` export).
+
+pub mod args;
+pub mod game;
+pub mod output;
+pub mod progress;
+pub mod text;
+
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
+use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::time::Duration;
+
+use rockad_eval::data::Game;
+use rockad_search::Searcher;
+
+use crate::frc::Rng;
+use args::{Config, Parsed, Target};
+use game::Stats;
+use output::Output;
+use progress::{Mode, Progress};
+
+/// Runs `rockad datagen <args>`; returns the process exit code.
+pub fn main(args: &[&str]) -> i32 {
+    let parsed = match args::parse(args) {
+        Ok(p) => p,
+        Err(msg) => {
+            eprintln!("rockad datagen: {msg}");
+            eprintln!("run 'rockad datagen --help' for the options");
+            return 2;
+        }
+    };
+    let result = match parsed {
+        Parsed::Help => {
+            println!("{}", args::HELP);
+            Ok(())
+        }
+        Parsed::Dump { bin, text } => dump(&bin, text.as_deref()),
+        Parsed::Generate(config) => generate(&config).map(|s| note(&s.line())),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(msg) => {
+            eprintln!("rockad datagen: {msg}");
+            1
+        }
+    }
+}
+
+fn note(msg: &str) {
+    eprintln!("rockad datagen: {msg}");
+}
+
+/// `--dump BIN`: the text form to stdout or to a file.
+fn dump(bin: &str, text: Option<&str>) -> Result<(), String> {
+    let done = match text {
+        Some(t) => text::export_to_file(Path::new(bin), Path::new(t))?,
+        None => {
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::new(stdout.lock());
+            text::export(Path::new(bin), &mut out)?
+        }
+    };
+    if let Some(why) = done.damaged {
+        note(&format!("{bin}: stopped at a cut-off last game ({why})"));
+    }
+    note(&format!("{} game(s), {} position(s)", done.games, done.positions));
+    Ok(())
+}
+
+/// What a run did.
+#[derive(Debug, Clone)]
+pub struct Summary {
+    pub seed: u64,
+    pub games: u32,
+    pub positions: u64,
+    pub new_games: u32,
+    pub new_positions: u64,
+    pub nodes: u64,
+    pub adjudicated: u32,
+    pub rejected_starts: u64,
+    pub elapsed: Duration,
+}
+
+impl Summary {
+    pub fn line(&self) -> String {
+        let secs = self.elapsed.as_secs_f64().max(1e-9);
+        format!(
+            "{} new game(s) ({} adjudicated, {} start(s) redrawn), {} new position(s) in {:.1}s: \
+             {:.0} positions/s, {:.0} nodes/s; the file holds {} game(s), {} position(s) (seed {})",
+            self.new_games,
+            self.adjudicated,
+            self.rejected_starts,
+            self.new_positions,
+            secs,
+            self.new_positions as f64 / secs,
+            self.nodes as f64 / secs,
+            self.games,
+            self.positions,
+            self.seed
+        )
+    }
+}
+
+/// What a worker sends the writer.
+enum Msg {
+    Played(Game, Stats),
+    Failed(String),
+}
+
+/// Whether the file already holds what `target` asks for.
+fn reached(target: Target, games: u32, positions: u64) -> bool {
+    match target {
+        Target::Games(n) => games >= n,
+        Target::Positions(n) => positions >= n,
+    }
+}
+
+/// Plays and writes games until the file holds the target.
+pub fn generate(c: &Config) -> Result<Summary, String> {
+    let fresh_seed = Rng::from_entropy().next_u64();
+    let mut out = Output::open(Path::new(&c.out), c.seed, fresh_seed, &c.rules)?;
+    out.notes.iter().for_each(|n| note(n));
+    let seed = out.header.seed;
+    if c.seed.is_none() && !out.resumed {
+        note(&format!("seed {seed} drawn (give --seed {seed} to continue this file on its own terms)"));
+    }
+    if out.resumed {
+        note(&format!("continuing {}: {} game(s), {} position(s) there", c.out, out.games, out.positions));
+    }
+    let (games_before, positions_before) = (out.games, out.positions);
+    let threads = match c.target {
+        Target::Games(n) => c.threads.min(n.saturating_sub(out.games) as usize),
+        Target::Positions(_) => c.threads,
+    };
+    let mode = match c.progress {
+        Some(false) => Mode::Hidden,
+        Some(true) => Mode::Redraw,
+        None if std::io::stderr().is_terminal() => Mode::Redraw,
+        None => Mode::Plain,
+    };
+    let mut progress = Progress::new(mode, c.target, out.games, out.positions);
+    let mut summary = Summary {
+        seed,
+        games: out.games,
+        positions: out.positions,
+        new_games: 0,
+        new_positions: 0,
+        nodes: 0,
+        adjudicated: 0,
+        rejected_starts: 0,
+        elapsed: Duration::ZERO,
+    };
+    let mut failure: Option<String> = None;
+    if !reached(c.target, out.games, out.positions) && threads > 0 {
+        let next = AtomicU32::new(out.games);
+        let stop = AtomicBool::new(false);
+        let (tx, rx) = channel::<Msg>();
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                let tx = tx.clone();
+                let (next, stop, rules, target) = (&next, &stop, c.rules, c.target);
+                s.spawn(move || {
+                    let mut searcher = match Searcher::new(rules.hash_mb, 1) {
+                        Ok(searcher) => searcher,
+                        Err(e) => {
+                            let _ = tx.send(Msg::Failed(format!("a {} MiB hash table: {e}", rules.hash_mb)));
+                            return;
+                        }
+                    };
+                    while !stop.load(Relaxed) {
+                        let index = next.fetch_add(1, Relaxed);
+                        if index == u32::MAX || matches!(target, Target::Games(n) if index >= n) {
+                            break;
+                        }
+                        let played =
+                            catch_unwind(AssertUnwindSafe(|| game::play(seed, index, &rules, &mut searcher)));
+                        let msg = match played {
+                            Ok((g, stats)) => Msg::Played(g, stats),
+                            Err(_) => Msg::Failed(format!("game {index} panicked")),
+                        };
+                        let failed = matches!(msg, Msg::Failed(_));
+                        if tx.send(msg).is_err() || failed {
+                            stop.store(true, Relaxed);
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            // Games finish out of order; they are written in index order.
+            let mut waiting: BTreeMap<u32, (Game, Stats)> = BTreeMap::new();
+            loop {
+                match rx.recv_timeout(Duration::from_millis(200)) {
+                    Ok(Msg::Played(g, stats)) => {
+                        waiting.insert(g.index, (g, stats));
+                    }
+                    Ok(Msg::Failed(e)) => {
+                        failure.get_or_insert(e);
+                        stop.store(true, Relaxed);
+                    }
+                    Err(RecvTimeoutError::Timeout) => {}
+                    Err(RecvTimeoutError::Disconnected) => break,
+                }
+                while failure.is_none()
+                    && let Some((g, stats)) = waiting.remove(&out.games)
+                {
+                    if let Err(e) = out.append(&g) {
+                        failure = Some(e);
+                        stop.store(true, Relaxed);
+                        break;
+                    }
+                    summary.nodes += stats.nodes;
+                    summary.adjudicated += u32::from(stats.adjudicated);
+                    summary.rejected_starts += u64::from(stats.rejected_starts);
+                    if reached(c.target, out.games, out.positions) {
+                        stop.store(true, Relaxed);
+                    }
+                }
+                progress.update(out.games, out.positions);
+            }
+        });
+    }
+    progress.finish();
+    summary.games = out.games;
+    summary.positions = out.positions;
+    summary.new_games = out.games - games_before;
+    summary.new_positions = out.positions - positions_before;
+    summary.elapsed = progress.elapsed();
+    if let Some(e) = failure {
+        note(&summary.line());
+        return Err(format!("{e}; the file holds every game before it: rerun to continue"));
+    }
+    drop(out);
+    if let Some(t) = &c.text {
+        let done = text::export_to_file(Path::new(&c.out), Path::new(t))?;
+        note(&format!("wrote {} position(s) to {t}", done.positions));
+    }
+    Ok(summary)
+}
+
+#[cfg(test)]
+pub(crate) mod tests;
