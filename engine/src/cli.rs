@@ -5,7 +5,7 @@ use shakmaty::Chess;
 use rockad_uci::{parse_fen, shredder_fen};
 
 use crate::frc::{self, Rng};
-use crate::{analyse, bench, datagen, openings, perft, session};
+use crate::{analyse, bench, datagen, openings, perft, session, tune};
 
 const USAGE: &str = "\
 usage: rockad                      speak UCI on stdin/stdout (what GUIs run)
@@ -26,6 +26,7 @@ usage: rockad                      speak UCI on stdin/stdout (what GUIs run)
        rockad dfrc random          one Double Fischer Random start at random
        rockad analyse [options]    analyse start positions (see 'rockad analyse --help')
        rockad datagen [options]    self-play training data (see 'rockad datagen --help')
+       rockad tune [options]       fit the evaluation to data (see 'rockad tune --help')
        rockad --version | help";
 
 /// Runs the command line; returns the process exit code.
@@ -34,6 +35,7 @@ pub fn main(args: &[String]) -> i32 {
     match words.as_slice() {
         ["analyse" | "analyze", rest @ ..] => return analyse::main(rest),
         ["datagen", rest @ ..] => return datagen::main(rest),
+        ["tune", rest @ ..] => return tune::main(rest),
         [cmd @ ("frc" | "dfrc"), rest @ ..] if openings::is_file_form(rest) => {
             return opening_file(*cmd == "dfrc", rest);
         }

@@ -2,7 +2,7 @@
 //!
 //! This crate owns the game state (position and move history), option
 //! values, the UCI loop's dispatch, and the command-line subcommands
-//! (`bench`, `perft`, `frc`, `dfrc`, `analyse`, `datagen`). It must not implement protocol parsing,
+//! (`bench`, `perft`, `frc`, `dfrc`, `analyse`, `datagen`, `tune`). It must not implement protocol parsing,
 //! search or evaluation itself: it calls the crates that own them.
 
 pub mod analyse;
@@ -18,3 +18,4 @@ pub mod options;
 pub mod output;
 pub mod perft;
 pub mod session;
+pub mod tune;

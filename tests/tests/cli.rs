@@ -79,3 +79,44 @@ fn bad_arguments_fail_with_usage() {
         assert!(err.contains("usage"), "{err}");
     }
 }
+
+#[test]
+fn datagen_and_tune_report_bad_command_lines_and_files_as_errors() {
+    let dir = std::env::temp_dir().join(format!("rockad-cli-datagen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bin = dir.join("d.bin");
+    let bin = bin.to_str().unwrap();
+    for (args, code) in [
+        (&["datagen"][..], 2),
+        (&["datagen", "--out", bin], 2),
+        (&["datagen", "--out", bin, "--games", "x"], 2),
+        (&["datagen", "--out", bin, "--games", "1", "--random-plies", "5-2"], 2),
+        (&["datagen", "--out", bin, "--games", "1", "--nodes"], 2),
+        (&["datagen", "--dump", "/nonexistent/rockad.bin"], 1),
+        (&["tune"], 2),
+        (&["tune", "--data", bin, "--lambda", "2"], 2),
+        (&["tune", "--data", "/nonexistent/rockad.bin", "--epochs", "1"], 1),
+    ] {
+        let (status, _, err) = run_cli(args);
+        assert_eq!(status.code(), Some(code), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(err.starts_with("rockad "), "{args:?}: {err}");
+    }
+    // A file that is not data is refused, not overwritten.
+    std::fs::write(bin, "not data, but long enough to hold a header").unwrap();
+    let (status, _, err) = run_cli(&["datagen", "--out", bin, "--games", "1", "--nodes", "200"]);
+    assert_eq!(status.code(), Some(1), "{err}");
+    assert_eq!(std::fs::read_to_string(bin).unwrap(), "not data, but long enough to hold a header");
+
+    // Two tiny games, then the text form of the file.
+    std::fs::remove_file(bin).unwrap();
+    let args = ["datagen", "--out", bin, "--games", "2", "--nodes", "200", "--seed", "3", "--threads", "2"];
+    let (status, _, err) = run_cli(&args);
+    assert!(status.success(), "{err}");
+    assert!(err.contains("2 new game(s)"), "{err}");
+    let (status, text, err) = run_cli(&["datagen", "--dump", bin]);
+    assert!(status.success(), "{err}");
+    assert!(text.lines().count() > 10, "{text}");
+    assert!(text.lines().all(|l| l.split(" | ").count() == 3), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

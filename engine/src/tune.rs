@@ -1,0 +1,293 @@
+//! `rockad tune`: runs the Texel tuner of `rockad_eval::tune` on data
+//! files from `rockad datagen` and writes the fitted parameters as
+//! `eval/src/params.rs` (rebuild to use them).
+//!
+//! Steps: load every complete game of the files, extract the positions'
+//! features, fit K to the results with the compiled-in parameters, set the
+//! targets `λ·result + (1−λ)·σ(K·score/400)`, then run Adam epochs over
+//! the shuffled positions, printing the loss after each and rewriting the
+//! output file (so an interrupted run keeps its last epoch).
+
+use std::path::Path;
+
+use rockad_eval::data::{RECORD_BYTES, Reader};
+use rockad_eval::layout;
+use rockad_eval::tune::{Dataset, Settings, Tuner, codegen, fit_k, set_targets};
+
+pub const HELP: &str = "\
+usage: rockad tune --data FILE[,FILE...] [options]
+
+Fits every evaluation parameter to self-play data (rockad datagen files) and
+writes them as Rust source; rebuild Rockad to use them.
+
+options:
+  --data FILES          data files, comma-separated (or --data given again)
+  --epochs N            passes over the data (default 10)
+  --lambda L            weight of the game result against the search score
+                        in the target, 0..1 (default 0.5)
+  --out FILE            where to write the parameters (default eval/src/params.rs)
+  --lr R                Adam's learning rate, in centipawns (default 1.0)
+  --batch N             positions per Adam step (default 16384)
+  --k K                 the sigmoid's scale (default: fitted to the results)
+  --threads T           threads (default: all cores)
+  --seed S              seed of the shuffles (default 1)";
+
+/// Everything `rockad tune` was asked to do.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Config {
+    pub data: Vec<String>,
+    pub epochs: u32,
+    pub lambda: f64,
+    pub out: String,
+    pub learning_rate: f64,
+    pub batch: usize,
+    pub k: Option<f64>,
+    pub threads: usize,
+    pub seed: u64,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            data: Vec::new(),
+            epochs: 10,
+            lambda: 0.5,
+            out: "eval/src/params.rs".to_string(),
+            learning_rate: 1.0,
+            batch: 16384,
+            k: None,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            seed: 1,
+        }
+    }
+}
+
+/// A parsed command line.
+#[derive(Debug, PartialEq)]
+pub enum Parsed {
+    Help,
+    Run(Config),
+}
+
+fn integer(flag: &str, text: &str, min: u64, max: u64) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(v) if (min..=max).contains(&v) => Ok(v),
+        _ => Err(format!("{flag} must be an integer in {min}..={max}, got '{text}'")),
+    }
+}
+
+fn real(flag: &str, text: &str, min: f64, max: f64) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() && (min..=max).contains(&v) => Ok(v),
+        _ => Err(format!("{flag} must be a number in {min}..={max}, got '{text}'")),
+    }
+}
+
+/// Parses the words after `tune`.
+pub fn parse(args: &[&str]) -> Result<Parsed, String> {
+    let mut c = Config::default();
+    let mut i = 0;
+    while i < args.len() {
+        let (flag, inline) = match args[i].split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v)),
+            _ => (args[i], None),
+        };
+        if matches!(flag, "--help" | "-h" | "help") {
+            return Ok(Parsed::Help);
+        }
+        let value = match inline {
+            Some(v) => v,
+            None => {
+                i += 1;
+                *args.get(i).ok_or_else(|| format!("{flag} needs a value"))?
+            }
+        };
+        match flag {
+            "--data" => {
+                let files: Vec<String> =
+                    value.split(',').filter(|f| !f.is_empty()).map(String::from).collect();
+                if files.is_empty() {
+                    return Err("--data needs at least one file name".to_string());
+                }
+                c.data.extend(files);
+            }
+            "--epochs" => c.epochs = integer(flag, value, 0, 1_000_000)? as u32,
+            "--lambda" => c.lambda = real(flag, value, 0.0, 1.0)?,
+            "--out" if value.is_empty() => return Err("--out needs a file name".to_string()),
+            "--out" => c.out = value.to_string(),
+            "--lr" => c.learning_rate = real(flag, value, 1e-9, 1e6)?,
+            "--batch" => c.batch = integer(flag, value, 1, 1 << 32)? as usize,
+            "--k" => c.k = Some(real(flag, value, 1e-6, 1e3)?),
+            "--threads" => c.threads = integer(flag, value, 1, 1024)? as usize,
+            "--seed" => c.seed = integer(flag, value, 0, u64::MAX)?,
+            other => return Err(format!("unknown option '{other}'")),
+        }
+        i += 1;
+    }
+    if c.data.is_empty() {
+        return Err("give the data files with --data FILE[,FILE...]".to_string());
+    }
+    Ok(Parsed::Run(c))
+}
+
+/// What a tuning run did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    pub positions: usize,
+    pub k: f64,
+    /// The loss before the first epoch, then after each.
+    pub losses: Vec<f64>,
+}
+
+/// Every position record of complete games in `files`.
+fn load(files: &[String], say: &mut dyn FnMut(&str)) -> Result<Vec<[u8; RECORD_BYTES]>, String> {
+    let mut records = Vec::new();
+    for f in files {
+        let mut reader = Reader::open(Path::new(f))?;
+        let before = records.len();
+        while let Some(g) = reader.next_game() {
+            records.extend(g.records);
+        }
+        if let Some(why) = &reader.damaged {
+            say(&format!("{f}: stopped after game {} at {why}", reader.games));
+        }
+        say(&format!("{f}: {} game(s), {} position(s)", reader.games, records.len() - before));
+    }
+    Ok(records)
+}
+
+/// Writes `text` to `path` through a temporary file, so that the file is
+/// always whole.
+fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = std::path::PathBuf::from(tmp);
+    std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Runs the tuner; `say` gets the progress lines.
+pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
+    let records = load(&c.data, say)?;
+    let mut data = Dataset::from_packed(&records, c.threads);
+    drop(records);
+    if data.skipped > 0 {
+        say(&format!("{} record(s) did not decode and were left out", data.skipped));
+    }
+    if data.is_empty() {
+        return Err("no positions to tune on".to_string());
+    }
+    let k = match c.k {
+        Some(k) => k,
+        None => fit_k(&data),
+    };
+    say(&format!("{} position(s), K = {k:.4}, lambda = {}", data.len(), c.lambda));
+    set_targets(&mut data, k, c.lambda);
+    data.shuffle(c.seed);
+    let settings = Settings { k, learning_rate: c.learning_rate, batch: c.batch, threads: c.threads };
+    let mut tuner = Tuner::new(&layout::current(), settings);
+    let mut losses = vec![tuner.loss(&data)];
+    say(&format!("epoch 0: loss {:.8}", losses[0]));
+    for epoch in 1..=c.epochs {
+        let started = std::time::Instant::now();
+        tuner.epoch(&data);
+        let loss = tuner.loss(&data);
+        losses.push(loss);
+        write_atomically(Path::new(&c.out), &codegen::params_rs(&tuner.values()))?;
+        say(&format!(
+            "epoch {epoch}: loss {loss:.8} ({:.1}s), written to {}",
+            started.elapsed().as_secs_f64(),
+            c.out
+        ));
+        data.shuffle(c.seed.wrapping_add(u64::from(epoch)));
+    }
+    Ok(Report { positions: data.len(), k, losses })
+}
+
+/// Runs `rockad tune <args>`; returns the process exit code.
+pub fn main(args: &[&str]) -> i32 {
+    let c = match parse(args) {
+        Ok(Parsed::Help) => {
+            println!("{HELP}");
+            return 0;
+        }
+        Ok(Parsed::Run(c)) => c,
+        Err(msg) => {
+            eprintln!("rockad tune: {msg}");
+            eprintln!("run 'rockad tune --help' for the options");
+            return 2;
+        }
+    };
+    match run(&c, &mut |line| println!("{line}")) {
+        Ok(_) => 0,
+        Err(msg) => {
+            eprintln!("rockad tune: {msg}");
+            1
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::datagen::tests::{temp, tiny};
+
+    fn config(args: &[&str]) -> Config {
+        match parse(args) {
+            Ok(Parsed::Run(c)) => c,
+            other => panic!("{args:?}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn command_lines() {
+        let c = config(&["--data", "a.bin,b.bin", "--data=c.bin", "--epochs", "3", "--lambda", "0.25"]);
+        assert_eq!(c.data, vec!["a.bin", "b.bin", "c.bin"]);
+        assert_eq!((c.epochs, c.lambda, c.out.as_str()), (3, 0.25, "eval/src/params.rs"));
+        for args in [
+            &[][..],
+            &["--epochs", "3"],
+            &["--data", ","],
+            &["--data", "a", "--lambda", "1.5"],
+            &["--data", "a", "--lambda", "NaN"],
+            &["--data", "a", "--epochs", "-1"],
+            &["--data", "a", "--lr"],
+            &["--data", "a", "--out", ""],
+            &["--data", "a", "--what", "1"],
+        ] {
+            assert!(parse(args).is_err(), "{args:?}");
+        }
+        assert_eq!(parse(&["--help"]), Ok(Parsed::Help));
+    }
+
+    #[test]
+    fn tuning_generated_games_lowers_the_loss_and_writes_params() {
+        let bin = temp("tune.bin");
+        crate::datagen::generate(&tiny(&bin, 2, 2)).unwrap();
+        let out = temp("params.rs");
+        let c = Config {
+            data: vec![bin.to_string_lossy().into_owned()],
+            epochs: 6,
+            out: out.to_string_lossy().into_owned(),
+            learning_rate: 1.0,
+            batch: 32,
+            threads: 2,
+            ..Config::default()
+        };
+        let mut lines = Vec::new();
+        let report = run(&c, &mut |l| lines.push(l.to_string())).unwrap();
+        assert!(report.positions > 20, "{report:?}");
+        assert_eq!(report.losses.len(), 7);
+        let (first, last) = (report.losses[0], report.losses[6]);
+        assert!(last < first, "loss {first} -> {last}");
+        assert!(lines.iter().any(|l| l.starts_with("epoch 6: loss")), "{lines:?}");
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert!(text.starts_with("//! Every evaluation parameter"));
+
+        // Missing and foreign files are errors.
+        let missing = Config { data: vec![temp("missing.bin").to_string_lossy().into_owned()], ..c.clone() };
+        assert!(run(&missing, &mut |_| {}).is_err());
+        let _ = std::fs::remove_file(&bin);
+        let _ = std::fs::remove_file(&out);
+    }
+}
