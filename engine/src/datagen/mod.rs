@@ -5,7 +5,10 @@
 //! a short search finds it unbalanced) at a fixed node count per move. Each
 //! thread plays whole games with its own single-thread [`Searcher`], which
 //! is cleared before every game; game `i` depends only on the seed, `i`
-//! and the settings, so a file is the same whatever the thread count.
+//! and the settings, so a `--games` file is the same whatever the thread
+//! count (with `--positions`, the games still running when the target is
+//! reached are finished and kept, so how many games end up past it depends
+//! on the threads; each game is still the same).
 //!
 //! Kept positions: not in check, best move neither a capture nor a
 //! promotion, score not a mate score. Games end by mate, stalemate,
