@@ -78,7 +78,20 @@ pub fn eval(pos: &Chess) -> Vec<String> {
         lines.push("In check: the search does not use the static evaluation here".to_string());
     }
     let white = if pos.turn() == Color::White { t.score } else { -t.score };
-    lines.push(format!("Final evaluation: {} (white side)", pawns(white)));
+    let material = rockad_eval::wdl::material(pos);
+    let w = rockad_eval::wdl::wdl(white, material);
+    lines.push(format!("Evaluation units: {} (white side), before normalising", pawns(white)));
+    lines.push(format!(
+        "Win/draw/loss: {:.1}% {:.1}% {:.1}% (white side, material {material})",
+        f64::from(w.win) / 10.0,
+        f64::from(w.draw) / 10.0,
+        f64::from(w.loss) / 10.0
+    ));
+    // Normalised like `info ... score cp`: +1.00 is about a 50% chance to win.
+    lines.push(format!(
+        "Final evaluation: {} (white side)",
+        pawns(rockad_eval::wdl::normalise(white, material))
+    ));
     lines
 }
 
@@ -129,5 +142,10 @@ mod tests {
         assert!(lines.iter().any(|l| l.starts_with("Material")));
         assert!(lines.iter().any(|l| l.starts_with("In check")));
         assert!(lines.last().unwrap().starts_with("Final evaluation: -"), "{lines:?}");
+        let wdl = lines.iter().find(|l| l.starts_with("Win/draw/loss: ")).unwrap();
+        assert!(wdl.ends_with("(white side, material 5)"), "{wdl}");
+        // A rook down: Black's win chance is the largest of the three.
+        let p: Vec<f64> = wdl[15..].split('%').take(3).map(|x| x.trim().parse().unwrap()).collect();
+        assert!((p[0] + p[1] + p[2] - 100.0).abs() < 0.2 && p[2] > p[0] && p[2] > p[1], "{wdl}");
     }
 }

@@ -2,8 +2,9 @@
 //!
 //! This crate owns the game state (position and move history), option
 //! values, the UCI loop's dispatch, and the command-line subcommands
-//! (`bench`, `perft`, `frc`, `dfrc`, `analyse`, `datagen`, `tune`). It must not implement protocol parsing,
-//! search or evaluation itself: it calls the crates that own them.
+//! (`bench`, `perft`, `frc`, `dfrc`, `analyse`, `datagen`, `tune`, `wdl`).
+//! It must not implement protocol parsing, search or evaluation itself: it
+//! calls the crates that own them.
 
 pub mod analyse;
 pub mod bench;
@@ -19,3 +20,4 @@ pub mod output;
 pub mod perft;
 pub mod session;
 pub mod tune;
+pub mod wdl;

@@ -3,8 +3,9 @@
 use crossbeam_channel::Sender;
 use shakmaty::Move;
 
+use rockad_eval::wdl;
 use rockad_search::{IterationReport, Listener, mate_distance};
-use rockad_uci::{Bound, Info, Score, format_bestmove, format_currmove, format_info, format_move};
+use rockad_uci::{Bound, Info, Score, Wdl, format_bestmove, format_currmove, format_info, format_move};
 
 use crate::output::emit;
 
@@ -12,14 +13,31 @@ use crate::output::emit;
 /// UCI loop when the search has answered.
 pub struct UciListener {
     pub chess960: bool,
+    /// Adds `wdl W D L` to `info` lines (`UCI_ShowWDL`).
+    pub show_wdl: bool,
+    /// The root's material, which scales centipawns and chances.
+    pub material: u32,
     pub done: Option<Sender<()>>,
 }
 
-/// The UCI form of an internal score.
-pub fn uci_score(score: i32) -> Score {
+/// The UCI form of an internal score: mates in moves, centipawns
+/// normalised so that +100 is about a 50% chance to win (`rockad_eval::wdl`).
+pub fn uci_score(score: i32, material: u32) -> Score {
     match mate_distance(score) {
         Some(n) => Score::Mate(n),
-        None => Score::Cp(score),
+        None => Score::Cp(wdl::normalise(score, material)),
+    }
+}
+
+/// Win/draw/loss chances of an internal score; a mate is certain.
+pub fn uci_wdl(score: i32, material: u32) -> Wdl {
+    match mate_distance(score) {
+        Some(n) if n > 0 => Wdl { win: 1000, draw: 0, loss: 0 },
+        Some(_) => Wdl { win: 0, draw: 0, loss: 1000 },
+        None => {
+            let w = wdl::wdl(score, material);
+            Wdl { win: w.win, draw: w.draw, loss: w.loss }
+        }
     }
 }
 
@@ -35,7 +53,7 @@ impl Listener for UciListener {
     fn iteration(&self, r: &IterationReport) {
         if r.depth == 0 {
             // No legal move: Stockfish's exact line, which GUIs recognise.
-            let score = uci_score(r.score);
+            let score = uci_score(r.score, self.material);
             emit(&format_info(&Info {
                 depth: Some(0),
                 score: Some((score, Bound::Exact)),
@@ -47,8 +65,8 @@ impl Listener for UciListener {
             depth: Some(r.depth),
             seldepth: Some(r.seldepth),
             multipv: Some(r.multipv),
-            score: Some((uci_score(r.score), uci_bound(r.bound))),
-            wdl: None,
+            score: Some((uci_score(r.score, self.material), uci_bound(r.bound))),
+            wdl: self.show_wdl.then(|| uci_wdl(r.score, self.material)),
             nodes: Some(r.nodes),
             nps: Some(r.nodes * 1000 / r.time_ms.max(1)),
             hashfull: Some(r.hashfull),

@@ -9,6 +9,7 @@ pub const MULTIPV: &str = "MultiPV";
 pub const MOVE_OVERHEAD: &str = "Move Overhead";
 pub const PONDER: &str = "Ponder";
 pub const CHESS960: &str = "UCI_Chess960";
+pub const SHOW_WDL: &str = "UCI_ShowWDL";
 
 pub const DEFAULT_HASH_MB: i64 = 16;
 pub const DEFAULT_MOVE_OVERHEAD_MS: i64 = 10;
@@ -33,6 +34,7 @@ pub fn specs() -> Vec<OptionSpec> {
         },
         OptionSpec { name: PONDER, kind: OptionKind::Check { default: false } },
         OptionSpec { name: CHESS960, kind: OptionKind::Check { default: false } },
+        OptionSpec { name: SHOW_WDL, kind: OptionKind::Check { default: false } },
     ]
 }
 
@@ -44,6 +46,7 @@ pub struct Settings {
     pub move_overhead_ms: u64,
     pub ponder: bool,
     pub chess960: bool,
+    pub show_wdl: bool,
 }
 
 impl Default for Settings {
@@ -53,6 +56,7 @@ impl Default for Settings {
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS as u64,
             ponder: false,
             chess960: false,
+            show_wdl: false,
         }
     }
 }

@@ -228,6 +228,7 @@ impl Session {
             (options::MOVE_OVERHEAD, OptionValue::Int(ms)) => self.settings.move_overhead_ms = ms as u64,
             (options::PONDER, OptionValue::Bool(b)) => self.settings.ponder = b,
             (options::CHESS960, OptionValue::Bool(b)) => self.settings.chess960 = b,
+            (options::SHOW_WDL, OptionValue::Bool(b)) => self.settings.show_wdl = b,
             (name, v) => info_string(&format!("setoption: cannot apply {v:?} to '{name}'")),
         }
     }
@@ -295,7 +296,12 @@ impl Session {
             move_overhead_ms: self.settings.move_overhead_ms,
             start: arrived,
         };
-        let listener = UciListener { chess960: self.settings.chess960, done: Some(self.done_tx.clone()) };
+        let listener = UciListener {
+            chess960: self.settings.chess960,
+            show_wdl: self.settings.show_wdl,
+            material: rockad_eval::wdl::material(&self.game.pos),
+            done: Some(self.done_tx.clone()),
+        };
         self.searcher.start(request, Arc::new(listener));
     }
 }

@@ -140,7 +140,7 @@ pub struct Report {
 }
 
 /// Every position record of complete games in `files`.
-fn load(files: &[String], say: &mut dyn FnMut(&str)) -> Result<Vec<[u8; RECORD_BYTES]>, String> {
+pub(crate) fn load(files: &[String], say: &mut dyn FnMut(&str)) -> Result<Vec<[u8; RECORD_BYTES]>, String> {
     let mut records = Vec::new();
     for f in files {
         let mut reader = Reader::open(Path::new(f))?;
@@ -158,7 +158,7 @@ fn load(files: &[String], say: &mut dyn FnMut(&str)) -> Result<Vec<[u8; RECORD_B
 
 /// Writes `text` to `path` through a temporary file, so that the file is
 /// always whole.
-fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+pub(crate) fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = std::path::PathBuf::from(tmp);

@@ -4,7 +4,8 @@
 //! to move's point of view), its parameters (`params.rs`, one place), the
 //! term-by-term trace for the `eval` command, each position's feature
 //! coefficients (`features`), the self-play data format (`data`) and the
-//! Texel tuner that fits the parameters to that data (`tune`).
+//! Texel tuner that fits the parameters to that data (`tune`), and the
+//! win/draw/loss model that turns scores into chances (`wdl`).
 //!
 //! It must not search: no move loops, no transposition table, no time.
 
@@ -19,6 +20,7 @@ mod score;
 mod terms;
 mod trace;
 pub mod tune;
+pub mod wdl;
 
 pub use evaluate::{MAX_PHASE, evaluate, phase};
 pub use score::S;

@@ -91,7 +91,8 @@ fn writes_csv_json_lines_svg_and_summary() {
         let (_, fen, _) = run_cli(&["frc", &r[0]]);
         assert_eq!(r[1], fen.trim(), "Shredder-FEN of the start");
         assert!(r[3].parse::<i32>().is_ok() && r[4].is_empty(), "score_cp set, score_mate empty: {r:?}");
-        assert!(r[5..8].iter().all(String::is_empty), "no WDL model yet: {r:?}");
+        let wdl: Vec<u32> = r[5..8].iter().map(|v| v.parse().unwrap()).collect();
+        assert_eq!(wdl.iter().sum::<u32>(), 1000, "win/draw/loss per mille: {r:?}");
         assert_eq!(r[12], "2", "depth");
         assert!(r[10].starts_with(&r[9]) && r[11].starts_with(&r[8]), "PV starts with the best move: {r:?}");
         assert!(r[14].parse::<u64>().unwrap() > 0);

@@ -23,6 +23,7 @@ fn uci_handshake_lists_every_option_then_uciok() {
             "option name Move Overhead type spin default 10 min 0 max 5000",
             "option name Ponder type check default false",
             "option name UCI_Chess960 type check default false",
+            "option name UCI_ShowWDL type check default false",
         ]
     );
     assert_eq!(lines.len(), 2 + options.len() + 1, "nothing else: {lines:?}");

@@ -63,6 +63,39 @@ fn info_lines_have_stockfish_field_order_and_pv_last() {
 }
 
 #[test]
+fn show_wdl_adds_chances_after_the_score_and_before_pv() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    let (lines, _) = search(&mut e, "go depth 3", PROMPT);
+    assert!(lines.iter().all(|l| !l.contains(" wdl ")), "off by default: {lines:?}");
+    e.send("setoption name UCI_ShowWDL value true");
+    // White is a queen up: winning chances dominate.
+    e.send("position fen 4k3/pppppppp/8/8/8/8/PPPPPPPP/3QK3 w - - 0 1");
+    let (lines, _) = search(&mut e, "go depth 5", PROMPT);
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+    assert!(!infos.is_empty());
+    for line in infos {
+        let words: Vec<&str> = line.split(' ').collect();
+        let at = |k: &str| words.iter().position(|w| *w == k).unwrap();
+        assert!(at("score") < at("wdl") && at("wdl") < at("nodes") && at("nodes") < at("pv"), "{line}");
+        let wdl: Vec<u32> = words[at("wdl") + 1..at("wdl") + 4].iter().map(|w| w.parse().unwrap()).collect();
+        assert_eq!(wdl.iter().sum::<u32>(), 1000, "{line}");
+        assert!(wdl[0] > 900 && wdl[2] < 10, "a queen up wins: {line}");
+    }
+    // The side to move's view: Black, a queen down, loses.
+    e.send("position fen 4k3/pppppppp/8/8/8/8/PPPPPPPP/3QK3 b - - 0 1");
+    let (lines, _) = search(&mut e, "go depth 5", PROMPT);
+    let last = lines.iter().rev().find(|l| l.contains(" wdl ")).unwrap();
+    let loss: u32 = last.split(' ').skip_while(|w| *w != "wdl").nth(3).unwrap().parse().unwrap();
+    assert!(loss > 900, "{last}");
+    assert!(info_field(last, "cp").unwrap().parse::<i32>().unwrap() < -300, "{last}");
+    e.send("setoption name UCI_ShowWDL value false");
+    let (lines, _) = search(&mut e, "go depth 3", PROMPT);
+    assert!(lines.iter().all(|l| !l.contains(" wdl ")), "off again: {lines:?}");
+    e.quit();
+}
+
+#[test]
 fn go_nodes_and_movetime_and_mate() {
     let mut e = Engine::start();
     e.send("position startpos");

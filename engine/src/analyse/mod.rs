@@ -7,7 +7,7 @@
 //! Files, one job each: `args` (command line), `select` (positions), `run`
 //! (scheduling searches), `record` (the result type), `csv` / `jsonl`
 //! (formats), `resume` (reading an earlier run), `writer` (files),
-//! `summary`, `svg`, `progress`, `wdl` (win/draw/loss model, none yet).
+//! `summary`, `svg`, `progress`, `wdl` (win/draw/loss chances).
 
 mod args;
 mod csv;

@@ -98,14 +98,15 @@ impl Record {
     }
 }
 
-/// The internal score of `side` to move as a White-side [`Score`].
-fn white_score(internal: i32, side: Color) -> Score {
-    let sign = if side == Color::White { 1 } else { -1 };
+/// The internal score of the side to move in `root` as a White-side
+/// [`Score`], centipawns normalised as in `info` lines.
+fn white_score(internal: i32, root: &Chess) -> Score {
+    let sign = if root.turn() == Color::White { 1 } else { -1 };
     // Mate distances are computed before flipping: the internal encoding is
     // not symmetric in odd and even plies.
     match mate_distance(internal) {
         Some(n) => Score::Mate(sign * n),
-        None => Score::Cp(sign * internal),
+        None => Score::Cp(sign * rockad_eval::wdl::normalise(internal, rockad_eval::wdl::material(root))),
     }
 }
 
@@ -133,21 +134,20 @@ pub fn from_search(
     time_ms: u64,
 ) -> Option<Record> {
     let best = outcome.best?;
-    let side = task.root.turn();
     let first = reports.first().and_then(Option::as_ref);
     let pv1 = match first {
         Some(r) if r.pv.first() == Some(&best) => r.pv.clone(),
         _ => vec![best],
     };
     let (pv_uci, pv_san) = pv_text(&task.root, &pv1);
-    let mut lines = vec![Line { score: white_score(outcome.score, side), pv_uci, pv_san }];
+    let mut lines = vec![Line { score: white_score(outcome.score, &task.root), pv_uci, pv_san }];
     for r in reports.iter().skip(1).flatten() {
         let (pv_uci, pv_san) = pv_text(&task.root, &r.pv);
         if !pv_uci.is_empty() {
-            lines.push(Line { score: white_score(r.score, side), pv_uci, pv_san });
+            lines.push(Line { score: white_score(r.score, &task.root), pv_uci, pv_san });
         }
     }
-    let wdl = lines[0].score.cp().and_then(|cp| wdl::estimate(cp, &task.root));
+    let wdl = Some(wdl::estimate(outcome.score, &task.root));
     Some(Record {
         id: task.id.clone(),
         fen: task.fen.clone(),
@@ -189,13 +189,28 @@ pub mod tests {
 
     #[test]
     fn scores_from_whites_side() {
-        assert_eq!(white_score(30, Color::White), Score::Cp(30));
-        assert_eq!(white_score(30, Color::Black), Score::Cp(-30));
+        let white = Chess::default();
+        let black = white.clone().play(shakmaty::Move::Normal {
+            role: shakmaty::Role::Pawn,
+            from: shakmaty::Square::E2,
+            capture: None,
+            to: shakmaty::Square::E4,
+            promotion: None,
+        });
+        let black = black.unwrap();
+        // Centipawns are normalised (as in `info` lines) and turned to White's side.
+        let cp = rockad_eval::wdl::normalise(300, 78);
+        assert_eq!(white_score(300, &white), Score::Cp(cp));
+        assert_eq!(white_score(300, &black), Score::Cp(-cp));
         // Side to move mates in 2 (3 plies).
-        assert_eq!(white_score(MATE - 3, Color::White), Score::Mate(2));
-        assert_eq!(white_score(MATE - 3, Color::Black), Score::Mate(-2));
+        assert_eq!(white_score(MATE - 3, &white), Score::Mate(2));
+        assert_eq!(white_score(MATE - 3, &black), Score::Mate(-2));
         // Side to move is mated in 1 (2 plies).
-        assert_eq!(white_score(-(MATE - 2), Color::Black), Score::Mate(1));
+        assert_eq!(white_score(-(MATE - 2), &black), Score::Mate(1));
+        // Chances from White's side too; a mate is certain.
+        let (w, d, l) = wdl::estimate(300, &black);
+        assert!(w + d + l == 1000 && l > w, "{w} {d} {l}");
+        assert_eq!(wdl::estimate(MATE - 3, &black), (0, 0, 1000));
         assert_eq!(Score::Cp(-7).pretty(), "-0.07");
         assert_eq!(Score::Cp(125).pretty(), "+1.25");
         assert_eq!(Score::Mate(-3).pretty(), "#-3");

@@ -1,10 +1,11 @@
-//! Win/draw/loss estimates from a score. There is no model yet (a later
-//! evaluation issue fits one), so the WDL columns stay empty for now.
+//! Win/draw/loss chances and normalised centipawns for analysis records,
+//! from the model of `rockad_eval::wdl`, turned to White's side.
 
-use shakmaty::Chess;
+use shakmaty::{Chess, Color, Position};
 
-/// Per-mille chances (win, draw, loss) from White's side for a centipawn
-/// score from White's side in `pos`, or `None` while no model exists.
-pub fn estimate(_score_cp: i32, _pos: &Chess) -> Option<(u32, u32, u32)> {
-    None
+/// Per-mille chances (win, draw, loss) from White's side for an internal
+/// score from the side to move's view in `pos` (mates are certain).
+pub fn estimate(internal: i32, pos: &Chess) -> (u32, u32, u32) {
+    let w = crate::listener::uci_wdl(internal, rockad_eval::wdl::material(pos));
+    if pos.turn() == Color::White { (w.win, w.draw, w.loss) } else { (w.loss, w.draw, w.win) }
 }

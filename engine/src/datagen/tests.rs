@@ -111,7 +111,9 @@ fn a_positions_target_stops_once_reached_and_counts_the_file() {
     let mut c = tiny(&path, 0, 1);
     c.target = Target::Positions(1);
     let s = generate(&c).unwrap();
-    assert_eq!(s.new_games, 1);
+    // A game may keep no position at all (all in check or tactical), so
+    // "one game" is not guaranteed: as many as it takes to reach 1.
+    assert!(s.new_games >= 1);
     assert!(s.positions >= 1);
     // Already there: nothing new.
     assert_eq!(generate(&c).unwrap().new_games, 0);

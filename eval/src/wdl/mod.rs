@@ -1,0 +1,136 @@
+//! Win/draw/loss model: what an evaluation means as chances.
+//!
+//! With `v` the score from the side to move's view and `m` the material on
+//! the board (pawn 1, knight and bishop 3, rook 5, queen 9, both sides,
+//! clamped to 17..=78 as Stockfish does), the model is
+//!
+//! ```text
+//! P(win)  = σ(( v − a(m)) / b(m))      σ(x) = 1 / (1 + e^−x)
+//! P(loss) = σ((−v − a(m)) / b(m))
+//! P(draw) = 1 − P(win) − P(loss)
+//! ```
+//!
+//! where `a` and `b` are cubic polynomials in `m / 58`, fitted to self-play
+//! games by `rockad wdl` ([`fit`]) and stored in `coefficients.rs`. `a(m)`
+//! is the score at which a win is as likely as not; reported centipawns are
+//! `100 · v / a(m)` ([`normalise`]), so +100 means about a 50% chance to
+//! win whatever the material, as in Stockfish.
+
+mod coefficients;
+pub mod fit;
+
+use shakmaty::{Chess, Position, Role};
+
+pub use coefficients::{A, B};
+
+/// Material clamp and the reference material the polynomials are scaled by.
+pub const MATERIAL_MIN: u32 = 17;
+pub const MATERIAL_MAX: u32 = 78;
+pub const MATERIAL_REFERENCE: f64 = 58.0;
+
+/// Win, draw and loss chances in per mille (they add up to 1000).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Wdl {
+    pub win: u32,
+    pub draw: u32,
+    pub loss: u32,
+}
+
+/// The material count the model uses, both sides together.
+pub fn material(pos: &Chess) -> u32 {
+    let b = pos.board();
+    let count = |r: Role| b.by_role(r).count() as u32;
+    count(Role::Pawn)
+        + 3 * count(Role::Knight)
+        + 3 * count(Role::Bishop)
+        + 5 * count(Role::Rook)
+        + 9 * count(Role::Queen)
+}
+
+fn polynomial(c: &[f64; 4], x: f64) -> f64 {
+    ((c[0] * x + c[1]) * x + c[2]) * x + c[3]
+}
+
+/// `(a, b)` for this much material (clamped).
+pub fn model_params(material: u32) -> (f64, f64) {
+    let x = f64::from(material.clamp(MATERIAL_MIN, MATERIAL_MAX)) / MATERIAL_REFERENCE;
+    // Guards keep a badly fitted file from dividing by zero or flipping signs.
+    (polynomial(&A, x).max(1.0), polynomial(&B, x).max(1.0))
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Chances for an internal score `v` (side to move's view). Mate scores
+/// belong to the caller: it knows which scores are mates.
+pub fn wdl(v: i32, material: u32) -> Wdl {
+    let (a, b) = model_params(material);
+    let v = f64::from(v);
+    let win = (1000.0 * sigmoid((v - a) / b)).round() as u32;
+    let loss = (1000.0 * sigmoid((-v - a) / b)).round() as u32;
+    let (win, loss) = (win.min(1000), loss.min(1000 - win.min(1000)));
+    Wdl { win, draw: 1000 - win - loss, loss }
+}
+
+/// Reported centipawns: `100 · v / a(m)`, so that +100 is a 50% win chance.
+pub fn normalise(v: i32, material: u32) -> i32 {
+    let (a, _) = model_params(material);
+    (100.0 * f64::from(v) / a).round() as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chances_add_up_and_mirror() {
+        for m in [0, 17, 40, 58, 78, 100] {
+            for v in [-3000, -400, -100, -7, 0, 7, 100, 400, 3000] {
+                let w = wdl(v, m);
+                assert_eq!(w.win + w.draw + w.loss, 1000, "v {v} m {m}");
+                let back = wdl(-v, m);
+                assert_eq!((w.win, w.loss), (back.loss, back.win), "v {v} m {m}");
+            }
+            let level = wdl(0, m);
+            assert_eq!(level.win, level.loss);
+            assert!(level.draw > level.win, "a level position is mostly a draw (m {m}): {level:?}");
+        }
+    }
+
+    #[test]
+    fn more_score_more_wins() {
+        for m in [20, 58, 78] {
+            let mut last = wdl(-2000, m).win;
+            for v in (-1990..=2000).step_by(10) {
+                let w = wdl(v, m).win;
+                assert!(w >= last, "win chance fell from {last} to {w} at v {v} m {m}");
+                last = w;
+            }
+            assert!(wdl(2000, m).win >= 990);
+        }
+    }
+
+    #[test]
+    fn a_normalised_hundred_is_about_even_for_a_win() {
+        for m in [17, 30, 58, 78] {
+            let (a, _) = model_params(m);
+            assert_eq!(normalise(a.round() as i32, m), 100);
+            let w = wdl(a.round() as i32, m).win;
+            assert!((490..=510).contains(&w), "m {m}: win {w} at +100 normalised");
+            assert_eq!(normalise(0, m), 0);
+            assert_eq!(normalise(-(a.round() as i32), m), -100);
+        }
+    }
+
+    #[test]
+    fn material_counts_both_sides() {
+        assert_eq!(material(&Chess::default()), 78);
+        let kqk: Chess = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        assert_eq!(material(&kqk), 9);
+    }
+}
