@@ -30,6 +30,10 @@ options:
   --batch N             positions per Adam step (default 16384)
   --k K                 the sigmoid's scale (default: fitted to the results)
   --threads T           threads (default: all cores)
+  --holdout P           per cent of the games kept out of training to measure
+                        the loss on; the parameters of the epoch with the
+                        lowest held-out loss are written (default 10; 0: use
+                        every game and write after every epoch)
   --seed S              seed of the shuffles (default 1)";
 
 /// Everything `rockad tune` was asked to do.
@@ -44,6 +48,7 @@ pub struct Config {
     pub k: Option<f64>,
     pub threads: usize,
     pub seed: u64,
+    pub holdout: u32,
 }
 
 impl Default for Config {
@@ -58,6 +63,7 @@ impl Default for Config {
             k: None,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             seed: 1,
+            holdout: 10,
         }
     }
 }
@@ -120,6 +126,7 @@ pub fn parse(args: &[&str]) -> Result<Parsed, String> {
             "--k" => c.k = Some(real(flag, value, 1e-6, 1e3)?),
             "--threads" => c.threads = integer(flag, value, 1, 1024)? as usize,
             "--seed" => c.seed = integer(flag, value, 0, u64::MAX)?,
+            "--holdout" => c.holdout = integer(flag, value, 0, 50)? as u32,
             other => return Err(format!("unknown option '{other}'")),
         }
         i += 1;
@@ -137,23 +144,40 @@ pub struct Report {
     pub k: f64,
     /// The loss before the first epoch, then after each.
     pub losses: Vec<f64>,
+    /// The same on the held-out games (empty without a hold-out).
+    pub held_out: Vec<f64>,
+    /// The epoch whose parameters were written (0: none improved).
+    pub best_epoch: u32,
 }
 
 /// Every position record of complete games in `files`.
 pub(crate) fn load(files: &[String], say: &mut dyn FnMut(&str)) -> Result<Vec<[u8; RECORD_BYTES]>, String> {
-    let mut records = Vec::new();
+    Ok(load_games(files, say)?.into_iter().flatten().collect())
+}
+
+/// Whether game `index` of the loaded games is held out: a fixed spread
+/// over the files, so the split does not depend on threads or shuffles.
+fn held_out(index: usize, percent: u32) -> bool {
+    let spread = ((index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) & 0xffff;
+    spread < u64::from(percent) * 65536 / 100
+}
+
+/// The position records of complete games in `files`, game by game.
+fn load_games(files: &[String], say: &mut dyn FnMut(&str)) -> Result<Vec<Vec<[u8; RECORD_BYTES]>>, String> {
+    let mut games = Vec::new();
     for f in files {
         let mut reader = Reader::open(Path::new(f))?;
-        let before = records.len();
+        let mut positions = 0;
         while let Some(g) = reader.next_game() {
-            records.extend(g.records);
+            positions += g.records.len();
+            games.push(g.records);
         }
         if let Some(why) = &reader.damaged {
             say(&format!("{f}: stopped after game {} at {why}", reader.games));
         }
-        say(&format!("{f}: {} game(s), {} position(s)", reader.games, records.len() - before));
+        say(&format!("{f}: {} game(s), {positions} position(s)", reader.games));
     }
-    Ok(records)
+    Ok(games)
 }
 
 /// Writes `text` to `path` through a temporary file, so that the file is
@@ -168,11 +192,20 @@ pub(crate) fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
 
 /// Runs the tuner; `say` gets the progress lines.
 pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
-    let records = load(&c.data, say)?;
-    let mut data = Dataset::from_packed(&records, c.threads);
-    drop(records);
-    if data.skipped > 0 {
-        say(&format!("{} record(s) did not decode and were left out", data.skipped));
+    let games = load_games(&c.data, say)?;
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    for (i, g) in games.into_iter().enumerate() {
+        if held_out(i, c.holdout) {
+            test.extend(g);
+        } else {
+            train.extend(g);
+        }
+    }
+    let mut data = Dataset::from_packed(&train, c.threads);
+    let mut check = Dataset::from_packed(&test, c.threads);
+    drop((train, test));
+    if data.skipped + check.skipped > 0 {
+        say(&format!("{} record(s) did not decode and were left out", data.skipped + check.skipped));
     }
     if data.is_empty() {
         return Err("no positions to tune on".to_string());
@@ -181,27 +214,52 @@ pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         Some(k) => k,
         None => fit_k(&data),
     };
-    say(&format!("{} position(s), K = {k:.4}, lambda = {}", data.len(), c.lambda));
+    say(&format!(
+        "{} position(s) to train on, {} held out, K = {k:.4}, lambda = {}",
+        data.len(),
+        check.len(),
+        c.lambda
+    ));
     set_targets(&mut data, k, c.lambda);
+    set_targets(&mut check, k, c.lambda);
     data.shuffle(c.seed);
     let settings = Settings { k, learning_rate: c.learning_rate, batch: c.batch, threads: c.threads };
     let mut tuner = Tuner::new(&layout::current(), settings);
     let mut losses = vec![tuner.loss(&data)];
-    say(&format!("epoch 0: loss {:.8}", losses[0]));
+    let mut held = Vec::new();
+    if check.is_empty() {
+        say(&format!("epoch 0: loss {:.8}", losses[0]));
+    } else {
+        held.push(tuner.loss(&check));
+        say(&format!("epoch 0: loss {:.8}, held out {:.8}", losses[0], held[0]));
+    }
+    let mut best_epoch = 0;
     for epoch in 1..=c.epochs {
         let started = std::time::Instant::now();
         tuner.epoch(&data);
         let loss = tuner.loss(&data);
         losses.push(loss);
-        write_atomically(Path::new(&c.out), &codegen::params_rs(&tuner.values()))?;
-        say(&format!(
-            "epoch {epoch}: loss {loss:.8} ({:.1}s), written to {}",
-            started.elapsed().as_secs_f64(),
-            c.out
-        ));
+        let took = started.elapsed().as_secs_f64();
+        let line = if check.is_empty() {
+            best_epoch = epoch;
+            format!("epoch {epoch}: loss {loss:.8} ({took:.1}s)")
+        } else {
+            let h = tuner.loss(&check);
+            if held.iter().all(|&before| h < before) {
+                best_epoch = epoch;
+            }
+            held.push(h);
+            format!("epoch {epoch}: loss {loss:.8}, held out {h:.8} ({took:.1}s)")
+        };
+        if best_epoch == epoch {
+            write_atomically(Path::new(&c.out), &codegen::params_rs(&tuner.values()))?;
+            say(&format!("{line}, written to {}", c.out));
+        } else {
+            say(&line);
+        }
         data.shuffle(c.seed.wrapping_add(u64::from(epoch)));
     }
-    Ok(Report { positions: data.len(), k, losses })
+    Ok(Report { positions: data.len(), k, losses, held_out: held, best_epoch })
 }
 
 /// Runs `rockad tune <args>`; returns the process exit code.
@@ -243,6 +301,8 @@ mod tests {
     fn command_lines() {
         let c = config(&["--data", "a.bin,b.bin", "--data=c.bin", "--epochs", "3", "--lambda", "0.25"]);
         assert_eq!(c.data, vec!["a.bin", "b.bin", "c.bin"]);
+        assert_eq!(c.holdout, 10);
+        assert_eq!(config(&["--data", "a", "--holdout", "0"]).holdout, 0);
         assert_eq!((c.epochs, c.lambda, c.out.as_str()), (3, 0.25, "eval/src/params.rs"));
         for args in [
             &[][..],
@@ -254,6 +314,7 @@ mod tests {
             &["--data", "a", "--lr"],
             &["--data", "a", "--out", ""],
             &["--data", "a", "--what", "1"],
+            &["--data", "a", "--holdout", "51"],
         ] {
             assert!(parse(args).is_err(), "{args:?}");
         }
@@ -272,6 +333,7 @@ mod tests {
             learning_rate: 1.0,
             batch: 32,
             threads: 2,
+            holdout: 0,
             ..Config::default()
         };
         let mut lines = Vec::new();
@@ -283,6 +345,24 @@ mod tests {
         assert!(lines.iter().any(|l| l.starts_with("epoch 6: loss")), "{lines:?}");
         let text = std::fs::read_to_string(&out).unwrap();
         assert!(text.starts_with("//! Every evaluation parameter"));
+
+        assert_eq!(report.best_epoch, 6);
+
+        // With games held out, both losses are reported and the file holds
+        // the epoch with the lowest held-out loss.
+        let _ = std::fs::remove_file(&out);
+        crate::datagen::generate(&tiny(&bin, 12, 2)).unwrap();
+        let held = Config { holdout: 50, ..c.clone() };
+        let mut lines = Vec::new();
+        let report = run(&held, &mut |l| lines.push(l.to_string())).unwrap();
+        assert_eq!(report.held_out.len(), 7, "{lines:?}");
+        let best = report.held_out.iter().copied().fold(f64::INFINITY, f64::min);
+        if report.best_epoch > 0 {
+            assert_eq!(report.held_out[report.best_epoch as usize], best);
+            assert!(std::fs::metadata(&out).is_ok());
+        }
+        assert!(lines.iter().any(|l| l.contains("held out")), "{lines:?}");
+        assert!((1..=12).filter(|&i| held_out(i, 50)).count() > 2, "about half the games are held out");
 
         // Missing and foreign files are errors.
         let missing = Config { data: vec![temp("missing.bin").to_string_lossy().into_owned()], ..c.clone() };
