@@ -177,6 +177,7 @@ impl Tuner {
     }
 
     fn step(&mut self, grad: &[Param], n: f64) {
+        let grad = &tie_mirrored_files(grad);
         self.steps += 1;
         let lr = self.settings.learning_rate;
         let c1 = 1.0 - BETA1.powi(self.steps);
@@ -213,6 +214,28 @@ impl Tuner {
         }
         p.iter().map(|v| S(v[0].round() as i32, v[1].round() as i32)).collect()
     }
+}
+
+/// The gradient with each piece-square entry and its a-to-h mirror image
+/// given their mean: the two stay equal (they start equal), since nothing
+/// in chess prefers a wing, which also halves the table entries the data
+/// has to pin down.
+fn tie_mirrored_files(grad: &[Param]) -> Vec<Param> {
+    let mut g = grad.to_vec();
+    for role in 0..6 {
+        let base = layout::PST + role * 64;
+        for sq in 0..64 {
+            let mirror = sq ^ 7;
+            if sq < mirror {
+                for half in [0, 1] {
+                    let mean = (grad[base + sq][half] + grad[base + mirror][half]) / 2.0;
+                    g[base + sq][half] = mean;
+                    g[base + mirror][half] = mean;
+                }
+            }
+        }
+    }
+    g
 }
 
 /// A parameter vector's length must be [`NUM_PARAMS`].

@@ -5,7 +5,9 @@
 //! edge). For every material count with enough samples, `(a, b)` maximise
 //! the likelihood of the observed wins, draws and losses (Adam on the
 //! analytic gradient). Then `a(x)` and `b(x)` are cubic least-squares fits
-//! through those per-material values, weighted by their sample counts.
+//! through those per-material values, weighted by the square root of their
+//! sample counts (plain counts let the clamped ends, which collect every
+//! smaller or larger material, outweigh the whole middle).
 
 use std::collections::BTreeMap;
 
@@ -166,7 +168,7 @@ pub fn fit(counts: &Counts) -> Result<Fit, String> {
     let points = |f: fn(&MaterialFit) -> f64| -> Vec<(f64, f64, f64)> {
         per_material
             .iter()
-            .map(|p| (f64::from(p.material) / MATERIAL_REFERENCE, f(p), p.samples as f64))
+            .map(|p| (f64::from(p.material) / MATERIAL_REFERENCE, f(p), (p.samples as f64).sqrt()))
             .collect()
     };
     let a = cubic(&points(|p| p.a)).ok_or("the material counts are too few to fit a cubic")?;
