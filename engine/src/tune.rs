@@ -14,6 +14,8 @@ use rockad_eval::data::{RECORD_BYTES, Reader};
 use rockad_eval::layout;
 use rockad_eval::tune::{Dataset, Settings, Tuner, codegen, fit_k, set_targets};
 
+use crate::flags::{Flags, files, integer, is_help, real, run_subcommand};
+
 pub const HELP: &str = "\
 usage: rockad tune --data FILE[,FILE...] [options]
 
@@ -75,48 +77,17 @@ pub enum Parsed {
     Run(Config),
 }
 
-fn integer(flag: &str, text: &str, min: u64, max: u64) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(v) if (min..=max).contains(&v) => Ok(v),
-        _ => Err(format!("{flag} must be an integer in {min}..={max}, got '{text}'")),
-    }
-}
-
-fn real(flag: &str, text: &str, min: f64, max: f64) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(v) if v.is_finite() && (min..=max).contains(&v) => Ok(v),
-        _ => Err(format!("{flag} must be a number in {min}..={max}, got '{text}'")),
-    }
-}
-
 /// Parses the words after `tune`.
 pub fn parse(args: &[&str]) -> Result<Parsed, String> {
     let mut c = Config::default();
-    let mut i = 0;
-    while i < args.len() {
-        let (flag, inline) = match args[i].split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v)),
-            _ => (args[i], None),
-        };
-        if matches!(flag, "--help" | "-h" | "help") {
+    let mut words = Flags::new(args);
+    while let Some(flag) = words.next_flag() {
+        if is_help(flag) {
             return Ok(Parsed::Help);
         }
-        let value = match inline {
-            Some(v) => v,
-            None => {
-                i += 1;
-                *args.get(i).ok_or_else(|| format!("{flag} needs a value"))?
-            }
-        };
+        let value = words.value(flag)?;
         match flag {
-            "--data" => {
-                let files: Vec<String> =
-                    value.split(',').filter(|f| !f.is_empty()).map(String::from).collect();
-                if files.is_empty() {
-                    return Err("--data needs at least one file name".to_string());
-                }
-                c.data.extend(files);
-            }
+            "--data" => c.data.extend(files(flag, value)?),
             "--epochs" => c.epochs = integer(flag, value, 0, 1_000_000)? as u32,
             "--lambda" => c.lambda = real(flag, value, 0.0, 1.0)?,
             "--out" if value.is_empty() => return Err("--out needs a file name".to_string()),
@@ -129,7 +100,6 @@ pub fn parse(args: &[&str]) -> Result<Parsed, String> {
             "--holdout" => c.holdout = integer(flag, value, 0, 50)? as u32,
             other => return Err(format!("unknown option '{other}'")),
         }
-        i += 1;
     }
     if c.data.is_empty() {
         return Err("give the data files with --data FILE[,FILE...]".to_string());
@@ -264,25 +234,11 @@ pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
 
 /// Runs `rockad tune <args>`; returns the process exit code.
 pub fn main(args: &[&str]) -> i32 {
-    let c = match parse(args) {
-        Ok(Parsed::Help) => {
-            println!("{HELP}");
-            return 0;
-        }
-        Ok(Parsed::Run(c)) => c,
-        Err(msg) => {
-            eprintln!("rockad tune: {msg}");
-            eprintln!("run 'rockad tune --help' for the options");
-            return 2;
-        }
-    };
-    match run(&c, &mut |line| println!("{line}")) {
-        Ok(_) => 0,
-        Err(msg) => {
-            eprintln!("rockad tune: {msg}");
-            1
-        }
-    }
+    let parsed = parse(args).map(|p| match p {
+        Parsed::Help => None,
+        Parsed::Run(c) => Some(c),
+    });
+    run_subcommand("tune", HELP, parsed, run)
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ use rockad_eval::data::decode;
 use rockad_eval::wdl::fit::{Counts, coefficients_rs, fit};
 use rockad_eval::wdl::{self, MATERIAL_REFERENCE};
 
+use crate::flags::{Flags, files, is_help, run_subcommand};
 use crate::tune::{load, write_atomically};
 
 pub const HELP: &str = "\
@@ -39,30 +40,13 @@ pub struct Config {
 
 fn parse(args: &[&str]) -> Result<Option<Config>, String> {
     let mut c = Config { data: Vec::new(), search_scores: false, out: "eval/src/wdl/coefficients.rs".into() };
-    let mut i = 0;
-    while i < args.len() {
-        let (flag, inline) = match args[i].split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v)),
-            _ => (args[i], None),
-        };
-        if matches!(flag, "--help" | "-h" | "help") {
+    let mut words = Flags::new(args);
+    while let Some(flag) = words.next_flag() {
+        if is_help(flag) {
             return Ok(None);
         }
-        let value = match inline {
-            Some(v) => v,
-            None => {
-                i += 1;
-                *args.get(i).ok_or_else(|| format!("{flag} needs a value"))?
-            }
-        };
-        match (flag, value) {
-            ("--data", v) => {
-                let before = c.data.len();
-                c.data.extend(v.split(',').filter(|f| !f.is_empty()).map(String::from));
-                if c.data.len() == before {
-                    return Err("--data needs at least one file name".into());
-                }
-            }
+        match (flag, words.value(flag)?) {
+            ("--data", v) => c.data.extend(files(flag, v)?),
             ("--scores", "eval") => c.search_scores = false,
             ("--scores", "search") => c.search_scores = true,
             ("--scores", v) => return Err(format!("--scores is eval or search, got '{v}'")),
@@ -70,7 +54,6 @@ fn parse(args: &[&str]) -> Result<Option<Config>, String> {
             ("--out", v) => c.out = v.to_string(),
             (other, _) => return Err(format!("unknown option '{other}'")),
         }
-        i += 1;
     }
     if c.data.is_empty() {
         return Err("give the data files with --data FILE[,FILE...]".into());
@@ -110,25 +93,7 @@ pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<wdl::fit::Fit, Strin
 
 /// Runs `rockad wdl <args>`; returns the process exit code.
 pub fn main(args: &[&str]) -> i32 {
-    let c = match parse(args) {
-        Ok(Some(c)) => c,
-        Ok(None) => {
-            println!("{HELP}");
-            return 0;
-        }
-        Err(msg) => {
-            eprintln!("rockad wdl: {msg}");
-            eprintln!("run 'rockad wdl --help' for the options");
-            return 2;
-        }
-    };
-    match run(&c, &mut |line| println!("{line}")) {
-        Ok(_) => 0,
-        Err(msg) => {
-            eprintln!("rockad wdl: {msg}");
-            1
-        }
-    }
+    run_subcommand("wdl", HELP, parse(args), run)
 }
 
 #[cfg(test)]

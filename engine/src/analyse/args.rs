@@ -2,6 +2,8 @@
 
 use super::Error;
 
+use crate::flags::{self, Flags};
+
 pub const HELP: &str = "\
 usage: rockad analyse [positions] [budget] [options]
 
@@ -94,10 +96,7 @@ fn usage(msg: String) -> Error {
 }
 
 fn integer(flag: &str, text: &str, min: u64, max: u64) -> Result<u64, Error> {
-    match text.parse::<u64>() {
-        Ok(v) if (min..=max).contains(&v) => Ok(v),
-        _ => Err(usage(format!("{flag} must be an integer in {min}..={max}, got '{text}'"))),
-    }
+    flags::integer(flag, text, min, max).map_err(usage)
 }
 
 /// Parses the words after `analyse`.
@@ -113,28 +112,16 @@ pub fn parse(args: &[&str]) -> Result<Parsed, Error> {
         out: "analysis".to_string(),
         progress: false,
     };
-    let mut i = 0;
-    while i < args.len() {
-        // Both `--flag value` and `--flag=value`.
-        let (flag, inline) = match args[i].split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v)),
-            _ => (args[i], None),
-        };
-        if matches!(flag, "--help" | "-h" | "help") {
+    let mut words = Flags::new(args);
+    while let Some(flag) = words.next_flag() {
+        if flags::is_help(flag) {
             return Ok(Parsed::Help);
         }
         if flag == "--progress" {
             c.progress = true;
-            i += 1;
             continue;
         }
-        let value = match inline {
-            Some(v) => v,
-            None => {
-                i += 1;
-                *args.get(i).ok_or_else(|| usage(format!("{flag} needs a value")))?
-            }
-        };
+        let value = words.value(flag).map_err(usage)?;
         match flag {
             "--frc" => c.selectors.push(Selector::Frc(super::select::frc_list(value).map_err(usage)?)),
             "--random" => c.selectors.push(Selector::Random(integer(flag, value, 1, 960)?)),
@@ -153,7 +140,6 @@ pub fn parse(args: &[&str]) -> Result<Parsed, Error> {
             "--out" => c.out = value.to_string(),
             other => return Err(usage(format!("unknown option '{other}'"))),
         }
-        i += 1;
     }
     if c.selectors.is_empty() {
         return Err(usage("choose positions with --frc, --random, --dfrc, --dfrc-random or --file".into()));

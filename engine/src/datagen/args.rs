@@ -2,6 +2,8 @@
 
 use super::game::Rules;
 
+use crate::flags::{Flags, integer, is_help};
+
 pub const HELP: &str = "\
 usage: rockad datagen --out FILE (--games N | --positions N) [options]
        rockad datagen --dump FILE [--text OUT]
@@ -81,13 +83,6 @@ pub enum Parsed {
     Dump { bin: String, text: Option<String> },
 }
 
-fn integer(flag: &str, text: &str, min: u64, max: u64) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(v) if (min..=max).contains(&v) => Ok(v),
-        _ => Err(format!("{flag} must be an integer in {min}..={max}, got '{text}'")),
-    }
-}
-
 /// `A-B` (or a single `A`) with `A <= B <= max`.
 fn range(flag: &str, text: &str, max: u64) -> Result<(u32, u32), String> {
     let (a, b) = text.split_once('-').unwrap_or((text, text));
@@ -105,29 +100,16 @@ pub fn parse(args: &[&str]) -> Result<Parsed, String> {
     let mut games = None;
     let mut positions = None;
     let mut c = Config::new("", Target::Games(0));
-    let mut i = 0;
-    while i < args.len() {
-        // Both `--flag value` and `--flag=value`.
-        let (flag, inline) = match args[i].split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v)),
-            _ => (args[i], None),
-        };
-        match flag {
-            "--help" | "-h" | "help" => return Ok(Parsed::Help),
-            "--progress" | "--quiet" => {
-                c.progress = Some(flag == "--progress");
-                i += 1;
-                continue;
-            }
-            _ => {}
+    let mut words = Flags::new(args);
+    while let Some(flag) = words.next_flag() {
+        if is_help(flag) {
+            return Ok(Parsed::Help);
         }
-        let value = match inline {
-            Some(v) => v,
-            None => {
-                i += 1;
-                *args.get(i).ok_or_else(|| format!("{flag} needs a value"))?
-            }
-        };
+        if matches!(flag, "--progress" | "--quiet") {
+            c.progress = Some(flag == "--progress");
+            continue;
+        }
+        let value = words.value(flag)?;
         match flag {
             "--out" | "--dump" | "--text" if value.is_empty() => {
                 return Err(format!("{flag} needs a file name"));
@@ -152,7 +134,6 @@ pub fn parse(args: &[&str]) -> Result<Parsed, String> {
             "--max-plies" => c.rules.max_plies = integer(flag, value, 1, 10_000)? as u32,
             other => return Err(format!("unknown option '{other}'")),
         }
-        i += 1;
     }
     if let Some(bin) = dump {
         if out.is_some() || games.is_some() || positions.is_some() {
