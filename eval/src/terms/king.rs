@@ -7,15 +7,10 @@
 use shakmaty::attacks::{bishop_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Color};
 
+use crate::bits::role::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::bits::{AHEAD, FILES, RANK_1, file_of, forward, rank_of, relative_rank, side_color, square};
 use crate::evaluate::{Ctx, Eval, danger, feat};
 use crate::trace::{Term, Tracer};
-
-const PAWN: usize = 0;
-const KNIGHT: usize = 1;
-const BISHOP: usize = 2;
-const ROOK: usize = 3;
-const QUEEN: usize = 4;
 
 /// Pawn shelter and storm: pawns and king squares only (the pawn cache
 /// keeps them).

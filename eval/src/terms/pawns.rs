@@ -8,14 +8,13 @@
 
 use shakmaty::Color;
 
+use crate::bits::role::PAWN;
 use crate::bits::{
     Squares, distance, forward, front_fill, north_fill, push, rear_span, relative_rank, side_color, sideways,
     south_fill,
 };
 use crate::evaluate::{Ctx, Eval, feat};
 use crate::trace::{Term, Tracer};
-
-const PAWN: usize = 0;
 
 /// Adds a scalar feature once per member of `set`.
 macro_rules! count {

@@ -8,15 +8,13 @@
 use shakmaty::attacks::{bishop_attacks, knight_attacks, queen_attacks, rook_attacks};
 use shakmaty::{Bitboard, Color, Role};
 
+use crate::bits::role::{BISHOP, PAWN};
 use crate::bits::{
     self, FILES, Squares, attack_span, file_of, relative_rank, relative_square, side_color, square,
 };
 use crate::evaluate::{Ctx, Eval, feat};
 use crate::params::{OUTPOST_RANKS, TRAPPED_ROOK_MOBILITY};
 use crate::trace::{Term, Tracer};
-
-const PAWN: usize = 0;
-const BISHOP: usize = 2;
 
 #[inline(always)]
 pub(crate) fn eval<T: Tracer>(ctx: &mut Ctx, e: &mut Eval<'_, T>) {

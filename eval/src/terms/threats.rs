@@ -1,15 +1,10 @@
 //! Threats: enemy pieces attacked by pawns, by minor pieces, by rooks, and
 //! hanging pieces (attacked and not defended).
 
+use crate::bits::role::{BISHOP, KING, KNIGHT, PAWN, ROOK};
 use crate::bits::{Squares, side_color};
 use crate::evaluate::{Ctx, Eval, feat};
 use crate::trace::{Term, Tracer};
-
-const PAWN: usize = 0;
-const KNIGHT: usize = 1;
-const BISHOP: usize = 2;
-const ROOK: usize = 3;
-const KING: usize = 5;
 
 #[inline(always)]
 pub(crate) fn eval<T: Tracer>(ctx: &Ctx, e: &mut Eval<'_, T>) {
