@@ -20,5 +20,6 @@ pub mod options;
 pub mod output;
 pub mod perft;
 pub mod session;
+pub mod status_line;
 pub mod tune;
 pub mod wdl;

@@ -131,7 +131,7 @@ fn analyse(args: &[&str]) -> Result<(), Error> {
 
     note(&format!(
         "searched {searched} position(s) in {}{}; {} record(s) in {p}.csv, {p}.jsonl, {svg_path}, {summary_path}",
-        progress::duration(progress.elapsed()),
+        crate::status_line::duration(progress.elapsed()),
         if failed > 0 { format!(", {failed} failed") } else { String::new() },
         all.len(),
         p = config.out

@@ -1,20 +1,11 @@
 //! The progress bar on stderr: positions done of total, rate per minute and
 //! an estimate of the time left, redrawn in place with `\r`.
 
-use std::io::Write;
 use std::time::{Duration, Instant};
 
-const WIDTH: usize = 24;
+use crate::status_line::{StatusLine, duration};
 
-/// `4.2s`, `6m14s`, `1h02m`.
-pub fn duration(d: Duration) -> String {
-    let s = d.as_secs();
-    match s {
-        0..60 => format!("{:.1}s", d.as_secs_f64()),
-        60..3600 => format!("{}m{:02}s", s / 60, s % 60),
-        _ => format!("{}h{:02}m", s / 3600, s / 60 % 60),
-    }
-}
+const WIDTH: usize = 24;
 
 /// The bar's state. Drawn only when `shown` (a terminal, or `--progress`).
 pub struct Progress {
@@ -22,12 +13,18 @@ pub struct Progress {
     done: usize,
     start: Instant,
     shown: bool,
-    drawn: bool,
+    screen: StatusLine,
 }
 
 impl Progress {
     pub fn new(total: usize, shown: bool) -> Progress {
-        Progress { total, done: 0, start: Instant::now(), shown: shown && total > 0, drawn: false }
+        Progress {
+            total,
+            done: 0,
+            start: Instant::now(),
+            shown: shown && total > 0,
+            screen: StatusLine::default(),
+        }
     }
 
     /// The bar's text after `elapsed`.
@@ -52,10 +49,7 @@ impl Progress {
     fn draw(&mut self) {
         if self.shown {
             let line = self.line(self.start.elapsed());
-            // Trailing spaces wipe what a longer previous line left.
-            eprint!("\r{line}   ");
-            let _ = std::io::stderr().flush();
-            self.drawn = true;
+            self.screen.redraw(&line);
         }
     }
 
@@ -72,10 +66,7 @@ impl Progress {
 
     /// Ends the bar's line so that a message can be printed below it.
     pub fn interrupt(&mut self) {
-        if self.drawn {
-            eprintln!();
-            self.drawn = false;
-        }
+        self.screen.end();
     }
 
     pub fn elapsed(&self) -> Duration {
@@ -98,7 +89,5 @@ mod tests {
         assert!(l.starts_with("[######------------------] 10/40"), "{l}");
         assert!(l.contains("10.0/min  about 3m00s left"), "{l}");
         assert!(Progress::new(1, false).line(Duration::ZERO).contains("0/1"));
-        assert_eq!(duration(Duration::from_secs(3725)), "1h02m");
-        assert_eq!(duration(Duration::from_millis(4240)), "4.2s");
     }
 }

@@ -3,11 +3,10 @@
 //! place (`\r`) on a terminal or with `--progress`; otherwise printed as a
 //! plain line every [`PLAIN_EVERY`], so logs stay readable.
 
-use std::io::Write;
 use std::time::{Duration, Instant};
 
 use super::args::Target;
-use crate::analyse::progress::duration;
+use crate::status_line::{StatusLine, duration};
 
 const REDRAW_EVERY: Duration = Duration::from_millis(500);
 pub const PLAIN_EVERY: Duration = Duration::from_secs(30);
@@ -27,7 +26,7 @@ pub struct Progress {
     last: Option<Instant>,
     games_before: u32,
     positions_before: u64,
-    drawn: bool,
+    screen: StatusLine,
 }
 
 impl Progress {
@@ -40,7 +39,7 @@ impl Progress {
             last: (mode == Mode::Plain).then(Instant::now),
             games_before,
             positions_before,
-            drawn: false,
+            screen: StatusLine::default(),
         }
     }
 
@@ -80,10 +79,7 @@ impl Progress {
         self.last = Some(now);
         let line = self.line(games, positions, now - self.start);
         if self.mode == Mode::Redraw {
-            // Trailing spaces wipe what a longer previous line left.
-            eprint!("\r{line}   ");
-            let _ = std::io::stderr().flush();
-            self.drawn = true;
+            self.screen.redraw(&line);
         } else {
             eprintln!("rockad datagen: {line}");
         }
@@ -91,10 +87,7 @@ impl Progress {
 
     /// Ends a redrawn line so that messages can follow.
     pub fn finish(&mut self) {
-        if self.drawn {
-            eprintln!();
-            self.drawn = false;
-        }
+        self.screen.end();
     }
 
     pub fn elapsed(&self) -> Duration {
