@@ -75,8 +75,10 @@ pub(crate) struct MovePicker {
     cur: usize,
     /// Quiet moves from here on have not been handed out.
     quiet_start: usize,
-    /// Captures that lose material (static exchange below zero), tried last.
-    bad_noisy: MoveList,
+    /// Captures that lose material (static exchange below zero), tried
+    /// last. They are kept at `moves[..bad_end]`, over noisy moves already
+    /// handed out, so the picker needs no second move list.
+    bad_end: usize,
     bad_next: usize,
 }
 
@@ -101,7 +103,7 @@ impl MovePicker {
             noisy_end: 0,
             cur: 0,
             quiet_start: 0,
-            bad_noisy: MoveList::new(),
+            bad_end: 0,
             bad_next: 0,
         }
     }
@@ -123,7 +125,10 @@ impl MovePicker {
     }
 
     fn generate(&mut self, pos: &Chess, hist: &Histories) {
-        self.moves = pos.legal_moves();
+        // Copy only the moves, not the whole fixed-capacity list.
+        let legal = pos.legal_moves();
+        self.moves.clear();
+        self.moves.extend(legal.iter().copied());
         if let Some(tt) = self.tt_move
             && let Some(i) = self.moves.iter().position(|&m| m == tt)
         {
@@ -185,7 +190,9 @@ impl MovePicker {
                         if see_ge(pos, m, 0) && !is_underpromotion(&m) {
                             return Some(m);
                         }
-                        self.bad_noisy.push(m);
+                        // `bad_end < cur`: this overwrites a move already handed out.
+                        self.moves[self.bad_end] = m;
+                        self.bad_end += 1;
                     }
                     None => self.stage = Stage::Killer1,
                 },
@@ -224,9 +231,9 @@ impl MovePicker {
                     None => self.stage = Stage::BadNoisy,
                 },
                 Stage::BadNoisy => {
-                    if self.bad_next < self.bad_noisy.len() {
+                    if self.bad_next < self.bad_end {
                         self.bad_next += 1;
-                        return Some(self.bad_noisy[self.bad_next - 1]);
+                        return Some(self.moves[self.bad_next - 1]);
                     }
                     self.stage = Stage::Done;
                 }
@@ -246,16 +253,18 @@ pub(crate) struct QPicker {
 
 impl QPicker {
     /// `tt_move` (if it is one of the moves searched) goes first.
+    #[inline(always)]
     pub fn new(pos: &Chess, in_check: bool, tt_move: Option<Move>) -> QPicker {
-        let mut moves = pos.legal_moves();
-        if !in_check {
-            moves.retain(|m| is_noisy(m));
+        let legal = pos.legal_moves();
+        let mut picker = QPicker { moves: MoveList::new(), scores: [0; 256], cur: 0 };
+        // Copy only the moves searched, not the whole fixed-capacity list.
+        for &m in &legal {
+            if in_check || is_noisy(&m) {
+                picker.scores[picker.moves.len()] = if Some(m) == tt_move { TT_FIRST } else { mvv_lva(&m) };
+                picker.moves.push(m);
+            }
         }
-        let mut scores = [0; 256];
-        for (i, m) in moves.iter().enumerate() {
-            scores[i] = if Some(*m) == tt_move { TT_FIRST } else { mvv_lva(m) };
-        }
-        QPicker { moves, scores, cur: 0 }
+        picker
     }
 
     pub fn is_empty(&self) -> bool {

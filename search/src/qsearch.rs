@@ -65,12 +65,14 @@ impl Worker {
         }
 
         let tt_move = tt_entry.and_then(|e| decode_move(pos, e.mv));
-        let picker = QPicker::new(pos, in_check, tt_move);
+        let mut picker = QPicker::new(pos, in_check, tt_move);
         if in_check && picker.is_empty() {
             return -MATE + ply as i32;
         }
         let mut best_move = None;
-        for mv in picker {
+        // By reference: `for mv in picker` would move the picker (and its
+        // fixed-capacity move list) into the loop.
+        for mv in &mut picker {
             if !in_check && best_score > -MATE_BOUND {
                 // Delta pruning: even winning the piece leaves us below alpha.
                 if !mv.is_promotion()
