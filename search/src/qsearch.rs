@@ -10,7 +10,7 @@ use crate::movepick::QPicker;
 use crate::params::{DELTA_MARGIN, SEE_VALUES};
 use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL};
 use crate::see::see_ge;
-use crate::thread::{Context, Worker, child_key, is_insufficient};
+use crate::thread::{Context, Worker, is_insufficient, make_child};
 use crate::tt::{Bound, decode_move};
 
 impl Worker {
@@ -88,10 +88,7 @@ impl Worker {
                     continue;
                 }
             }
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            let ck = child_key(pos, key, mv, &child);
-            ctx.tt.prefetch(ck);
+            let (child, ck) = make_child(pos, key, mv, &ctx.tt);
             self.nodes += 1;
             let score = -self.qsearch::<PV>(ctx, &child, ck, ply + 1, -beta, -alpha);
             if self.stopped {

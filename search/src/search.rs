@@ -10,7 +10,7 @@ use crate::movepick::{MovePicker, is_noisy};
 use crate::params::*;
 use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL};
 use crate::see::see_ge;
-use crate::thread::{Context, Worker, child_key, is_insufficient, key_of};
+use crate::thread::{Context, Worker, is_insufficient, key_of, make_child};
 use crate::tt::{Bound, decode_move};
 
 impl Worker {
@@ -240,10 +240,7 @@ impl Worker {
                 }
             }
 
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            let ck = child_key(pos, key, mv, &child);
-            ctx.tt.prefetch(ck);
+            let (child, ck) = make_child(pos, key, mv, &ctx.tt);
             self.nodes += 1;
             self.stack[ply].moved = Some((piece_index(pos.turn(), mv.role()), mv.to() as usize));
             let gives_check = child.is_check();

@@ -264,9 +264,7 @@ impl Worker {
             {
                 l.currmove(depth as u32, mv, (i + 1) as u32);
             }
-            let mut child = root.clone();
-            child.play_unchecked(mv);
-            let ck = child_key(root, root_key, mv, &child);
+            let (child, ck) = make_child(root, root_key, mv, &ctx.tt);
             let nodes_before = self.nodes;
             self.nodes += 1;
             self.stack[0].moved = Some((piece_index(root.turn(), mv.role()), mv.to() as usize));
@@ -468,13 +466,24 @@ pub(crate) fn key_of(pos: &Chess) -> u64 {
     crate::position_key(pos)
 }
 
-/// The key of `child` (= `pos` after `mv`), updated incrementally where
-/// shakmaty can, else computed afresh.
-pub(crate) fn child_key(pos: &Chess, key: u64, mv: Move, child: &Chess) -> u64 {
-    match pos.update_zobrist_hash(Zobrist64(key), mv, EnPassantMode::Legal) {
-        Some(k) => k.0,
-        None => key_of(child),
+/// `pos` after `mv`, and its key: updated incrementally where shakmaty
+/// can, else computed afresh. The child's table entry is prefetched as soon
+/// as its key is known (before the move is made, when it can be), so the
+/// memory load overlaps the work before the child's probe.
+#[inline(always)]
+pub(crate) fn make_child(pos: &Chess, key: u64, mv: Move, tt: &Tt) -> (Chess, u64) {
+    let quick = pos.update_zobrist_hash(Zobrist64(key), mv, EnPassantMode::Legal).map(|k| k.0);
+    if let Some(k) = quick {
+        tt.prefetch(k);
     }
+    let mut child = pos.clone();
+    child.play_unchecked(mv);
+    let ck = quick.unwrap_or_else(|| {
+        let k = key_of(&child);
+        tt.prefetch(k);
+        k
+    });
+    (child, ck)
 }
 
 /// Neither side can mate (cheap test first: few pieces left).
