@@ -324,6 +324,33 @@ mod tests {
     }
 
     #[test]
+    fn losing_captures_come_last_and_every_move_once() {
+        // Qxd6 and Rxh7 lose material (the queen to a pawn; the rook to the
+        // knight for pawn and knight); Bxh7 wins a pawn (the rook behind it
+        // takes back); Bxa4 trades evenly.
+        let p = pos("4kn2/2p1p2p/3p4/1b6/n7/8/2B5/3QK2R w K - 0 1");
+        let legal = p.legal_moves();
+        let hist = Histories::new();
+        let mut picker = MovePicker::new(&p, None, [None, None], None, [None, None]);
+        let mut order = Vec::new();
+        while let Some(m) = picker.next(&p, &hist) {
+            order.push(m);
+        }
+        assert_eq!(order.len(), legal.len());
+        let mut sorted = order.iter().map(|m| format!("{m:?}")).collect::<Vec<_>>();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), legal.len(), "no move twice");
+        let losing = order.iter().filter(|m| m.is_capture() && !see_ge(&p, **m, 0)).count();
+        assert_eq!(losing, 2, "{order:?}");
+        assert!(
+            order[order.len() - losing..].iter().all(|m| m.is_capture() && !see_ge(&p, *m, 0)),
+            "{order:?}"
+        );
+        assert!(order[0].is_capture() && see_ge(&p, order[0], 0), "{order:?}");
+    }
+
+    #[test]
     fn history_orders_quiet_moves() {
         let p = Chess::default();
         let mut hist = Histories::new();
