@@ -77,7 +77,7 @@ pub fn run(depth: u32) -> Vec<String> {
             limits: Limits { depth: Some(depth), ..Limits::default() },
             multipv: 1,
             move_overhead_ms: 0,
-            start: Instant::now(),
+            start,
         });
         elapsed += start.elapsed();
         nodes += outcome.nodes;

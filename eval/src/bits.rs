@@ -205,6 +205,17 @@ pub fn square(i: usize) -> Square {
     Square::new(i as u32)
 }
 
+/// Role indices of the per-role tables (`pieces[colour][role]`, `att`),
+/// pawn .. king, as `shakmaty::Role as usize - 1`.
+pub mod role {
+    pub const PAWN: usize = 0;
+    pub const KNIGHT: usize = 1;
+    pub const BISHOP: usize = 2;
+    pub const ROOK: usize = 3;
+    pub const QUEEN: usize = 4;
+    pub const KING: usize = 5;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -251,15 +262,4 @@ mod tests {
             }
         }
     }
-}
-
-/// Role indices of the per-role tables (`pieces[colour][role]`, `att`),
-/// pawn .. king, as `shakmaty::Role as usize - 1`.
-pub mod role {
-    pub const PAWN: usize = 0;
-    pub const KNIGHT: usize = 1;
-    pub const BISHOP: usize = 2;
-    pub const ROOK: usize = 3;
-    pub const QUEEN: usize = 4;
-    pub const KING: usize = 5;
 }

@@ -32,6 +32,8 @@ use run::{Event, Settings};
 use select::Key;
 use writer::{Writer, write_whole};
 
+use crate::status_line::duration;
+
 /// Why `rockad analyse` stopped.
 #[derive(Debug)]
 pub enum Error {
@@ -131,7 +133,7 @@ fn analyse(args: &[&str]) -> Result<(), Error> {
 
     note(&format!(
         "searched {searched} position(s) in {}{}; {} record(s) in {p}.csv, {p}.jsonl, {svg_path}, {summary_path}",
-        crate::status_line::duration(progress.elapsed()),
+        duration(progress.elapsed()),
         if failed > 0 { format!(", {failed} failed") } else { String::new() },
         all.len(),
         p = config.out
