@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Sums the pentanomial counts of several runs of one SPRT (for instance a
+test stopped when a session ended and a second run of the same binaries) and
+prints the summed pair count, the log-likelihood ratio and the logistic Elo.
+
+The LLR is the generalized SPRT over pentanomial frequencies with logistic
+Elo bounds, the statistic fastchess reports with `model=logistic`: for each
+bound the maximum-likelihood distribution with that expected pair score is
+found, and the LLR is the number of pairs times the mean log ratio of the two.
+
+usage: scripts/sprt-combine.py [--elo0 0] [--elo1 5] [--alpha 0.05] [--beta 0.05] \
+           LL,LD,DD,WD,WW [LL,LD,DD,WD,WW ...]
+Each group is one run's `Ptnml(0-2)` line from fastchess, in its order.
+"""
+import argparse
+import math
+import sys
+
+PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
+
+
+def logistic_score(elo):
+    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+
+
+def mle(freqs, s):
+    """The distribution nearest `freqs` whose expected pair score is s."""
+    # Solve sum p_i (a_i - s) / (1 + theta (a_i - s)) = 0 for theta by
+    # bisection; the bracket keeps every 1 + theta (a_i - s) positive.
+    lo = -1.0 / (PAIR_SCORES[-1] - s) + 1e-12
+    hi = -1.0 / (PAIR_SCORES[0] - s) - 1e-12
+
+    def f(theta):
+        return sum(p * (a - s) / (1.0 + theta * (a - s)) for a, p in zip(PAIR_SCORES, freqs))
+
+    for _ in range(200):
+        mid = (lo + hi) / 2.0
+        if f(mid) > 0:
+            lo = mid
+        else:
+            hi = mid
+    theta = (lo + hi) / 2.0
+    return [p / (1.0 + theta * (a - s)) for a, p in zip(PAIR_SCORES, freqs)]
+
+
+def parse_group(text):
+    parts = text.replace(" ", "").split(",")
+    if len(parts) != 5 or not all(p.isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"expected five counts LL,LD,DD,WD,WW, got {text!r}")
+    return [int(p) for p in parts]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--elo0", type=float, default=0.0)
+    ap.add_argument("--elo1", type=float, default=5.0)
+    ap.add_argument("--alpha", type=float, default=0.05)
+    ap.add_argument("--beta", type=float, default=0.05)
+    ap.add_argument("runs", nargs="+", type=parse_group)
+    args = ap.parse_args()
+
+    counts = [sum(run[i] for run in args.runs) for i in range(5)]
+    pairs = sum(counts)
+    if pairs == 0:
+        sys.exit("no pairs")
+    # Empty cells get a small weight, as fastchess does, so logs stay finite.
+    weights = [c if c > 0 else 1e-3 for c in counts]
+    total = sum(weights)
+    freqs = [w / total for w in weights]
+
+    p0 = mle(freqs, logistic_score(args.elo0))
+    p1 = mle(freqs, logistic_score(args.elo1))
+    llr = total * sum(p * (math.log(b) - math.log(a)) for p, a, b in zip(freqs, p0, p1))
+
+    mean = sum(a * p for a, p in zip(PAIR_SCORES, freqs))
+    var = sum(p * (a - mean) ** 2 for a, p in zip(PAIR_SCORES, freqs))
+    half = 1.959964 * math.sqrt(var / total)
+
+    def elo(score):
+        score = min(max(score, 1e-9), 1 - 1e-9)
+        return -400.0 * math.log10(1.0 / score - 1.0)
+
+    lower = math.log(args.beta / (1 - args.alpha))
+    upper = math.log((1 - args.beta) / args.alpha)
+    verdict = "H1 accepted" if llr >= upper else "H0 accepted" if llr <= lower else "no decision yet"
+    print(f"pentanomial {', '.join(map(str, counts))} ({pairs} pairs, {2 * pairs} games)")
+    print(f"Elo {elo(mean):+.1f} +/- {(elo(mean + half) - elo(mean - half)) / 2:.1f}")
+    print(f"LLR {llr:.2f} ({lower:.2f}, {upper:.2f}) [{args.elo0:g}, {args.elo1:g}]: {verdict}")
+
+
+if __name__ == "__main__":
+    main()
