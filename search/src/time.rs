@@ -3,8 +3,9 @@
 //! Two limits: the *soft* one is checked between iterations (do not start a
 //! new depth past it), the *hard* one inside the search (stop now). Both are
 //! measured from when the `go` line arrived (or from `ponderhit`), and
-//! `Move Overhead` is taken off the clock first so GUI and pipe latency
-//! never cost a game on time.
+//! `Move Overhead` is taken off the clock first (once for each move to the
+//! control under `movestogo`) so GUI and pipe latency never cost a game on
+//! time.
 
 use std::time::{Duration, Instant};
 
@@ -30,9 +31,14 @@ impl TimeManager {
         let mut soft: Option<i64> = None;
         let mut hard: Option<i64> = None;
         if let Some(time) = time {
-            let left = (time - overhead).max(0);
             let inc = inc.unwrap_or(0).max(0);
             let mtg = limits.movestogo.map_or(DEFAULT_MOVES_TO_GO, |m| (m as i64).clamp(1, 100));
+            // With `movestogo` every move until the control pays the lag,
+            // not only this one: keep one overhead per move in hand (released
+            // as the control nears) so the last moves are not squeezed to
+            // less than the lag. Sudden death has no such cliff.
+            let reserve = if limits.movestogo.is_some() { overhead * mtg } else { overhead };
+            let left = (time - reserve).max(0);
             let (s, h) = if mtg == 1 {
                 let h = left * LAST_MOVE_SHARE_PCT / 100;
                 (h / 2, h)
@@ -103,6 +109,33 @@ mod tests {
                 assert!(h.unwrap() as i64 <= (time - 10).max(0), "time {time} mtg {mtg:?} hard {h:?}");
             }
         }
+    }
+
+    #[test]
+    fn sudden_death_limits_are_pinned() {
+        // The SPRT time control: these figures are what every match so far
+        // was played with; a change here is a search change.
+        let l = Limits { wtime: Some(8000), winc: Some(80), ..Limits::default() };
+        assert_eq!(tm(l, 10), (Some(259), Some(1036)));
+    }
+
+    #[test]
+    fn movestogo_keeps_an_overhead_per_move_in_hand() {
+        for time in [0, 30, 100, 1000, 10_000] {
+            for mtg in 2..=40u32 {
+                let l = Limits { wtime: Some(time), movestogo: Some(mtg), ..Limits::default() };
+                let (s, h) = tm(l, 10);
+                let room = (time - 10 * i64::from(mtg)).max(0);
+                assert!(h.unwrap() as i64 <= room / 2, "time {time} mtg {mtg} hard {h:?}");
+                assert!(s <= h);
+            }
+        }
+        // The last move before the control keeps only its own overhead.
+        let l = Limits { wtime: Some(100), movestogo: Some(1), ..Limits::default() };
+        assert_eq!(tm(l, 10), (Some(36), Some(72)));
+        // Ten seconds for forty moves: a quarter-second a move, less the reserve.
+        let l = Limits { wtime: Some(10_000), movestogo: Some(40), ..Limits::default() };
+        assert_eq!(tm(l, 10), (Some(240), Some(960)));
     }
 
     #[test]
