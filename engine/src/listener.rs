@@ -1,5 +1,7 @@
 //! Turns the search's reports into UCI lines.
 
+use std::sync::Arc;
+
 use crossbeam_channel::Sender;
 use shakmaty::Move;
 
@@ -7,6 +9,7 @@ use rockad_eval::wdl;
 use rockad_search::{IterationReport, Listener, mate_distance};
 use rockad_uci::{Bound, Info, Score, Wdl, format_bestmove, format_currmove, format_info, format_move};
 
+use crate::lag::AnswerClock;
 use crate::output::emit;
 
 /// Prints a search's `info` and `bestmove` lines for a GUI, and tells the
@@ -18,6 +21,8 @@ pub struct UciListener {
     /// The root's material, which scales centipawns and chances.
     pub material: u32,
     pub done: Option<Sender<()>>,
+    /// Marked as `bestmove` goes out, for the lag meter ([`crate::lag`]).
+    pub answered: Option<Arc<AnswerClock>>,
 }
 
 /// The UCI form of an internal score: mates in moves, centipawns
@@ -83,6 +88,9 @@ impl Listener for UciListener {
     fn bestmove(&self, best: Option<Move>, ponder: Option<Move>) {
         let best = best.map(|m| format_move(m, self.chess960));
         let ponder = ponder.map(|m| format_move(m, self.chess960));
+        if let Some(clock) = &self.answered {
+            clock.mark();
+        }
         emit(&format_bestmove(best.as_deref(), ponder.as_deref()));
         if let Some(done) = &self.done {
             let _ = done.send(());

@@ -14,6 +14,7 @@ use rockad_search::{Limits, SearchRequest, Searcher};
 use rockad_uci::{Command, GoParams, OptionValue, SetOption, check_value, parse_command, parse_move};
 
 use crate::game::Game;
+use crate::lag::{AnswerClock, LagMeter};
 use crate::listener::UciListener;
 use crate::options::{self, Settings};
 use crate::output::{emit, emit_block, info_string};
@@ -47,6 +48,8 @@ pub struct Session {
     settings: Settings,
     pending: Vec<Deferred>,
     done_tx: Sender<()>,
+    lag: LagMeter,
+    answered: Arc<AnswerClock>,
 }
 
 /// Runs the UCI loop until `quit` or the end of input.
@@ -94,6 +97,8 @@ impl Session {
             settings: Settings::default(),
             pending: Vec::new(),
             done_tx,
+            lag: LagMeter::default(),
+            answered: Arc::new(AnswerClock::new()),
         }
     }
 
@@ -151,7 +156,10 @@ impl Session {
             Command::IsReady => emit("readyok"),
             Command::Debug(_) | Command::Register => {}
             Command::SetOption(o) => self.set_option(o),
-            Command::UciNewGame => self.apply_or_defer(Deferred::Clear),
+            Command::UciNewGame => {
+                self.lag.new_game();
+                self.apply_or_defer(Deferred::Clear);
+            }
             Command::Position(p) => match Game::from_command(&p) {
                 Ok((game, warnings)) => {
                     warnings.iter().for_each(|w| info_string(w));
@@ -267,6 +275,11 @@ impl Session {
         for change in std::mem::take(&mut self.pending) {
             self.apply(change);
         }
+        let overhead =
+            self.lag.on_go(&self.game, &p, arrived, self.answered.last(), self.settings.move_overhead_ms);
+        if let Some(note) = &overhead.note {
+            info_string(note);
+        }
         let mut searchmoves = Vec::new();
         for text in &p.searchmoves {
             match parse_move(&self.game.pos, text) {
@@ -293,7 +306,7 @@ impl Session {
             history: self.game.history.clone(),
             limits,
             multipv: self.settings.multipv,
-            move_overhead_ms: self.settings.move_overhead_ms,
+            move_overhead_ms: overhead.ms,
             start: arrived,
         };
         let listener = UciListener {
@@ -301,6 +314,7 @@ impl Session {
             show_wdl: self.settings.show_wdl,
             material: rockad_eval::wdl::material(&self.game.pos),
             done: Some(self.done_tx.clone()),
+            answered: Some(self.answered.clone()),
         };
         self.searcher.start(request, Arc::new(listener));
     }

@@ -377,3 +377,26 @@ fn the_last_pv_always_begins_with_the_bestmove() {
     }
     e.quit();
 }
+
+/// When the GUI's clock loses more between two moves of a game than Rockad's
+/// own time (pipes, an overloaded machine), Rockad allows for that lag and
+/// says so once; an honest clock changes nothing.
+#[test]
+fn a_late_gui_clock_is_measured_and_allowed_for() {
+    let mut e = Engine::start();
+    e.send("ucinewgame");
+    e.send("position startpos");
+    let (_, first) = search(&mut e, "go wtime 10000 btime 10000", PROMPT);
+    let first = first.unwrap();
+    // The GUI gives back all we used: no lag.
+    e.send(&format!("position startpos moves {first} a7a6"));
+    let (lines, second) = search(&mut e, "go wtime 10000 btime 10000", PROMPT);
+    assert!(!lines.iter().any(|l| l.starts_with("info string")), "{lines:?}");
+    // Two seconds gone on the GUI's clock, where the hard limit is one.
+    e.send(&format!("position startpos moves {first} a7a6 {} h7h6", second.unwrap()));
+    let (lines, best) = search(&mut e, "go wtime 8000 btime 10000", PROMPT);
+    let note = lines.iter().find(|l| l.starts_with("info string")).expect("a line about the lag");
+    assert!(note.contains("behind Rockad's") && note.contains("Move Overhead (10 ms)"), "{note}");
+    assert!(best.is_some());
+    e.quit();
+}
