@@ -7,10 +7,12 @@
 //! cores) is what `Move Overhead` is for. When the GUI sends our clock at two
 //! moves in a row of one game, the difference can be read off it: the clock
 //! then, plus the increment, less our own time, less the clock now. The
-//! largest recent lag, fading by [`FADE`] a move, becomes the overhead
-//! whenever it is above `Move Overhead`, so an overloaded machine does not
-//! cost games on time.
+//! largest lag of the last [`WINDOW`] moves becomes the overhead whenever it
+//! is above `Move Overhead`, so an overloaded machine does not cost games on
+//! time. A window, not a fading peak: under load the lag comes in rare
+//! spikes, and the next one may come at the end of a time control.
 
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -21,11 +23,11 @@ use rockad_uci::GoParams;
 
 use crate::game::Game;
 
-/// Each move the remembered lag keeps this share of itself.
-const FADE: f64 = 0.95;
-/// Lags above this are not lag (a GUI that paused its clock, or a wrong
-/// one); the option's own maximum.
-const MAX_LAG_MS: f64 = 5000.0;
+/// Moves whose lag is remembered (more than a game's worth of our moves).
+const WINDOW: usize = 64;
+/// Lags above this are not lag but a paused or wrong clock: ignored, so one
+/// odd clock cannot make Rockad rush for a whole game.
+const MAX_LAG_MS: i64 = 1000;
 
 /// When the last `bestmove` was printed; shared with the search's listener.
 #[derive(Debug)]
@@ -78,7 +80,8 @@ struct Timed {
 #[derive(Debug, Default)]
 pub struct LagMeter {
     last: Option<Timed>,
-    lag_ms: f64,
+    /// Lags of the last [`WINDOW`] moves, oldest first; negative ones as 0.
+    lags: VecDeque<i64>,
     /// The overhead last reported in an `info string`.
     reported_ms: u64,
 }
@@ -132,11 +135,11 @@ impl LagMeter {
                 let ours = answered.duration_since(prev.arrived).as_millis() as i64;
                 let lag = prev.clock_ms + prev.inc_ms - ours - now.clock_ms;
                 self.learn(lag);
-                debug!("lag {lag} ms (remembered {:.1} ms)", self.lag_ms);
+                debug!("lag {lag} ms (largest of the last {}: {} ms)", self.lags.len(), self.lag_ms());
             }
         }
         self.last = now;
-        let ms = option_ms.max(self.lag_ms.ceil() as u64);
+        let ms = option_ms.max(self.lag_ms());
         let note = (ms > option_ms && ms * 2 > self.reported_ms.max(option_ms) * 3).then(|| {
             self.reported_ms = ms;
             format!("the GUI's clock runs up to {ms} ms a move behind Rockad's, more than Move Overhead ({option_ms} ms); allowing {ms} ms")
@@ -145,11 +148,17 @@ impl LagMeter {
     }
 
     fn learn(&mut self, lag_ms: i64) {
-        self.lag_ms *= FADE;
-        let lag = lag_ms as f64;
-        if lag > self.lag_ms && lag <= MAX_LAG_MS {
-            self.lag_ms = lag;
+        if lag_ms > MAX_LAG_MS {
+            return;
         }
+        if self.lags.len() == WINDOW {
+            self.lags.pop_front();
+        }
+        self.lags.push_back(lag_ms.max(0));
+    }
+
+    fn lag_ms(&self) -> u64 {
+        self.lags.iter().copied().max().unwrap_or(0) as u64
     }
 }
 
@@ -204,7 +213,7 @@ mod tests {
     }
 
     #[test]
-    fn the_lag_fades_and_is_reported_once() {
+    fn the_lag_is_remembered_for_a_window_and_reported_once() {
         let mut m = LagMeter::default();
         let t0 = Instant::now();
         let ms = Duration::from_millis;
@@ -217,10 +226,12 @@ mod tests {
         let g = game("position startpos moves e2e4 e7e5 g1f3 b8c6");
         let o = m.on_go(&g, &go(9_200, 0), t0 + ms(2000), Some(t0 + ms(1300)), 10);
         assert_eq!(o, Overhead { ms: 100, note: None });
-        // No lag for a while: back to the option, never below it.
-        for _ in 0..200 {
+        // No lag for a window of moves: back to the option, never below it.
+        for _ in 0..WINDOW - 1 {
             m.learn(0);
         }
+        assert_eq!(m.lag_ms(), 100);
+        m.learn(-50);
         let g = game("position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5 a7a6");
         let o = m.on_go(&g, &go(8_900, 0), t0 + ms(3000), Some(t0 + ms(2300)), 10);
         assert_eq!(o, Overhead { ms: 10, note: None });
