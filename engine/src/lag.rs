@@ -1,20 +1,22 @@
 //! How late the GUI's clock runs behind Rockad's, measured from the clocks
 //! it sends.
 //!
-//! Rockad times a move from the arrival of `go` to the printing of
-//! `bestmove`; the GUI from writing `go` to reading `bestmove`. The
-//! difference (pipes, and the scheduler on a machine with more games than
-//! cores) is what `Move Overhead` is for. When the GUI sends our clock at two
-//! moves in a row of one game, the difference can be read off it: the clock
-//! then, plus the increment, less our own time, less the clock now. The
-//! largest lag of the last [`WINDOW`] moves becomes the overhead whenever it
-//! is above `Move Overhead`, so an overloaded machine does not cost games on
-//! time. A window, not a fading peak: under load the lag comes in rare
-//! spikes, and the next one may come at the end of a time control.
+//! Rockad plans a move to end by its hard limit, counted from the arrival
+//! of `go`; the GUI charges from writing `go` to reading `bestmove`. What
+//! the GUI charges beyond the plan (pipes, and on a machine running more
+//! games than it has cores, the scheduler: a search thread that gets a
+//! quarter of a core notices its hard limit late) is what `Move Overhead` is
+//! for. When the GUI sends our clock at two moves in a row of one game, the
+//! excess can be read off it: the clock then, plus the increment, less the
+//! clock now, less our own time up to the hard limit. The largest excess of
+//! the last [`WINDOW`] moves becomes the overhead whenever it is above
+//! `Move Overhead`, so an overloaded machine does not cost games on time. A
+//! window, not a fading peak: under load it comes in rare spikes, and the
+//! next one may come at the end of a time control.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use log::debug;
 use shakmaty::{Color, Position};
@@ -75,6 +77,8 @@ struct Timed {
     /// cannot know, so the next clock says nothing about lag.
     refills: bool,
     arrived: Instant,
+    /// The search's hard limit, once known ([`LagMeter::planned`]).
+    hard: Option<Duration>,
 }
 
 #[derive(Debug, Default)]
@@ -124,6 +128,7 @@ impl LagMeter {
             inc_ms: inc.unwrap_or(0).max(0),
             refills: p.movestogo == Some(1),
             arrived,
+            hard: None,
         });
         if let (Some(prev), Some(now), Some(answered)) = (self.last.take(), &now, answered) {
             let follows = now.plies == prev.plies + 2
@@ -132,7 +137,8 @@ impl LagMeter {
                 && !prev.refills
                 && answered >= prev.arrived;
             if follows {
-                let ours = answered.duration_since(prev.arrived).as_millis() as i64;
+                let took = answered.duration_since(prev.arrived);
+                let ours = prev.hard.map_or(took, |h| took.min(h)).as_millis() as i64;
                 let lag = prev.clock_ms + prev.inc_ms - ours - now.clock_ms;
                 self.learn(lag);
                 debug!("lag {lag} ms (largest of the last {}: {} ms)", self.lags.len(), self.lag_ms());
@@ -145,6 +151,13 @@ impl LagMeter {
             format!("the GUI's clock runs up to {ms} ms a move behind Rockad's, more than Move Overhead ({option_ms} ms); allowing {ms} ms")
         });
         Overhead { ms, note }
+    }
+
+    /// The hard limit the search of the last `go` was given.
+    pub fn planned(&mut self, hard: Option<Duration>) {
+        if let Some(last) = &mut self.last {
+            last.hard = hard;
+        }
     }
 
     fn learn(&mut self, lag_ms: i64) {
@@ -164,8 +177,6 @@ impl LagMeter {
 
 #[cfg(test)]
 mod tests {
-    use std::time::Duration;
-
     use super::*;
     use rockad_uci::{Command, parse_command};
 
@@ -267,6 +278,19 @@ mod tests {
         let mut m = LagMeter::default();
         m.on_go(&game("position startpos"), &go(10_000, 0), t0, None, 10);
         assert_eq!(m.on_go(&g, &go(9_000, 0), answered, Some(answered), 10).ms, 700);
+    }
+
+    #[test]
+    fn time_past_the_hard_limit_counts_as_lag() {
+        let t0 = Instant::now();
+        let ms = Duration::from_millis;
+        let mut m = LagMeter::default();
+        m.on_go(&game("position startpos"), &go(1_000, 0), t0, None, 10);
+        m.planned(Some(ms(100)));
+        // The search printed its move 130 ms after `go`, 30 past its hard
+        // limit; the GUI charged 132.
+        let g = game("position startpos moves e2e4 e7e5");
+        assert_eq!(m.on_go(&g, &go(868, 0), t0 + ms(500), Some(t0 + ms(130)), 10).ms, 32);
     }
 
     #[test]

@@ -10,7 +10,9 @@ use std::time::Instant;
 use crossbeam_channel::{Receiver, Sender, select, unbounded};
 use log::debug;
 
-use rockad_search::{Limits, SearchRequest, Searcher};
+use shakmaty::Position;
+
+use rockad_search::{Limits, SearchRequest, Searcher, TimeManager};
 use rockad_uci::{Command, GoParams, OptionValue, SetOption, check_value, parse_command, parse_move};
 
 use crate::game::Game;
@@ -301,6 +303,8 @@ impl Session {
             ponder: p.ponder,
             searchmoves,
         };
+        let turn = self.game.pos.turn();
+        self.lag.planned(TimeManager::new(&limits, turn, overhead.ms, arrived).hard_limit());
         let request = SearchRequest {
             root: self.game.pos.clone(),
             history: self.game.history.clone(),

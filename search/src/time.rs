@@ -74,6 +74,11 @@ impl TimeManager {
         self.soft.is_some_and(|s| self.elapsed() >= s.mul_f64(scale))
     }
 
+    /// The hard limit, counted from the start; `None` when untimed.
+    pub fn hard_limit(&self) -> Option<Duration> {
+        self.hard
+    }
+
     pub fn hard_expired(&self) -> bool {
         self.hard.is_some_and(|h| self.elapsed() >= h)
     }
