@@ -10,9 +10,7 @@ use std::time::Instant;
 use crossbeam_channel::{Receiver, Sender, select, unbounded};
 use log::debug;
 
-use shakmaty::Position;
-
-use rockad_search::{Limits, SearchRequest, Searcher, TimeManager};
+use rockad_search::{Limits, SearchRequest, Searcher};
 use rockad_uci::{Command, GoParams, OptionValue, SetOption, check_value, parse_command, parse_move};
 
 use crate::game::Game;
@@ -303,8 +301,6 @@ impl Session {
             ponder: p.ponder,
             searchmoves,
         };
-        let turn = self.game.pos.turn();
-        self.lag.planned(TimeManager::new(&limits, turn, overhead.ms, arrived).hard_limit());
         let request = SearchRequest {
             root: self.game.pos.clone(),
             history: self.game.history.clone(),
@@ -313,6 +309,7 @@ impl Session {
             move_overhead_ms: overhead.ms,
             start: arrived,
         };
+        self.lag.planned(request.hard_limit());
         let listener = UciListener {
             chess960: self.settings.chess960,
             show_wdl: self.settings.show_wdl,

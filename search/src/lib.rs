@@ -27,7 +27,6 @@ pub use limits::Limits;
 pub use pool::{SearchOutcome, SearchRequest, Searcher};
 pub use report::{Bound, IterationReport, Listener};
 pub use score::{DRAW, INFINITE, MATE, MATE_BOUND, mate_distance};
-pub use time::TimeManager;
 pub use tt::{HashError, MAX_HASH_MB};
 
 /// Deepest ply the search reaches (iterations, extensions and quiescence).

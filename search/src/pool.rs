@@ -35,6 +35,18 @@ pub struct SearchRequest {
     pub start: Instant,
 }
 
+impl SearchRequest {
+    /// The hard limit of this request's time plan (the session reads it to
+    /// tell lag from the search's own time).
+    pub fn hard_limit(&self) -> Option<std::time::Duration> {
+        self.time_manager().hard_limit()
+    }
+
+    fn time_manager(&self) -> TimeManager {
+        TimeManager::new(&self.limits, self.root.turn(), self.move_overhead_ms, self.start)
+    }
+}
+
 /// The result of a finished search.
 #[derive(Debug, Clone, Default)]
 pub struct SearchOutcome {
@@ -237,7 +249,7 @@ fn run_search(
     if workers.len() != threads {
         workers = (0..threads).map(Worker::new).collect();
     }
-    let tm = TimeManager::new(&req.limits, req.root.turn(), req.move_overhead_ms, req.start);
+    let tm = req.time_manager();
     let context = |id: usize| Context {
         tt: Arc::clone(&tt),
         signals: Arc::clone(&signals),
