@@ -9,6 +9,7 @@ use crate::MAX_PLY;
 use crate::movepick::QPicker;
 use crate::params::{DELTA_MARGIN, SEE_VALUES};
 use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL};
+use crate::search::fifty_move_score;
 use crate::see::see_ge;
 use crate::thread::{Context, Worker, is_insufficient, make_child};
 use crate::tt::{Bound, decode_move};
@@ -34,6 +35,10 @@ impl Worker {
         }
         if is_insufficient(pos) {
             return DRAW;
+        }
+        // A quiet check evasion can reach the hundredth halfmove here.
+        if let Some(score) = fifty_move_score(pos, ply) {
+            return score;
         }
 
         let tt_entry = ctx.tt.probe(key, ply);

@@ -29,16 +29,24 @@ impl Worker {
         mut beta: i32,
     ) -> i32 {
         let excluded = self.stack[ply].excluded;
+        self.pv[ply].clear();
+        // Draws by rule come before the hand-over to quiescence, which does
+        // not look for them: a line ending in one must score and stop there.
+        if self.is_repetition(key, pos.halfmoves(), ply) {
+            return DRAW;
+        }
+        if let Some(score) = fifty_move_score(pos, ply) {
+            return score;
+        }
         if depth <= 0 {
             return self.qsearch::<PV>(ctx, pos, key, ply, alpha, beta);
         }
-        self.pv[ply].clear();
         if self.should_stop(ctx) {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
 
-        if self.is_repetition(key, pos.halfmoves(), ply) || is_insufficient(pos) {
+        if is_insufficient(pos) {
             return DRAW;
         }
         let in_check = pos.is_check();
@@ -303,11 +311,6 @@ impl Worker {
         if !picker.any_legal() {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
-        if pos.halfmoves() >= 100 {
-            // The children's line goes past the draw; the GUI must not see it.
-            self.pv[ply].clear();
-            return DRAW;
-        }
         let bound = if best_score >= beta {
             Bound::Lower
         } else if PV && best_score > original_alpha {
@@ -355,6 +358,16 @@ impl Worker {
             self.hist.update_capture(side, n, -b);
         }
     }
+}
+
+/// The score of a position the fifty-move rule has drawn (halfmove clock at
+/// 100 or more), or `None` while the game goes on. A mate given by the
+/// hundredth halfmove still wins.
+pub(crate) fn fifty_move_score(pos: &Chess, ply: usize) -> Option<i32> {
+    if pos.halfmoves() < 100 {
+        return None;
+    }
+    Some(if pos.is_check() && pos.legal_moves().is_empty() { -MATE + ply as i32 } else { DRAW })
 }
 
 /// Whether the side to move has a piece besides king and pawns (null moves

@@ -352,6 +352,36 @@ fn repetition_history_from_the_move_list_is_known() {
     e.quit();
 }
 
+/// Draws by rule are seen at the horizon too: a line that ends in one
+/// scores 0 and stops there, instead of being handed to quiescence as if
+/// play went on (fastchess warns of a PV that runs past a draw).
+#[test]
+fn draws_at_the_horizon_score_zero() {
+    let mut e = Engine::start();
+    // Halfmove clock 99, White a queen up with no mate in one: every move
+    // reaches the hundredth halfmove and draws.
+    e.send("position fen 8/8/8/4k3/8/8/8/4K2Q w - - 99 80");
+    let (lines, _) = search(&mut e, "go depth 1", PROMPT);
+    let last = lines.iter().rev().find(|l| l.contains(" pv ")).unwrap();
+    assert_eq!(info_field(last, "cp"), Some("0"), "{last}");
+    assert_eq!(last.split(" pv ").nth(1).map(|pv| pv.split(' ').count()), Some(1), "{last}");
+    // A mate given by the hundredth halfmove still wins.
+    e.send("position fen 7k/8/6K1/8/8/8/Q7/8 w - - 99 80");
+    let (lines, best) = search(&mut e, "go depth 1", PROMPT);
+    let last = lines.iter().rev().find(|l| l.contains(" pv ")).unwrap();
+    assert_eq!(info_field(last, "mate"), Some("1"), "{last}");
+    assert_eq!(best.as_deref(), Some("a2a8"));
+    // Black, a queen down for a rook, repeats the position for the third
+    // time with Ra8; no other move comes close to 0.
+    e.send("position fen r6k/8/8/8/8/3Q4/8/6K1 w - - 0 1 moves d3d2 a8a7 d2d3 a7a8 d3d2 a8a7 d2d3");
+    let (lines, best) = search(&mut e, "go depth 1", PROMPT);
+    let last = lines.iter().rev().find(|l| l.contains(" pv ")).unwrap();
+    assert_eq!(info_field(last, "cp"), Some("0"), "{last}");
+    assert!(last.ends_with(" pv a7a8"), "the line stops at the draw: {last}");
+    assert_eq!(best.as_deref(), Some("a7a8"));
+    e.quit();
+}
+
 /// A search cut short by its node budget may play a move that took the lead
 /// in the unfinished iteration; the last `pv` the GUI saw must still begin
 /// with the move played (fastchess warns otherwise). Budgets below one
