@@ -8,6 +8,7 @@ use shakmaty::{Chess, Color, Move, MoveList, Position, Role};
 use crate::history::{Histories, Moved};
 use crate::params::{CAPTURE_VALUE_WEIGHT, SEE_VALUES};
 use crate::see::see_ge;
+use crate::tt::encode_move;
 
 fn value(role: Role) -> i32 {
     match role {
@@ -42,8 +43,6 @@ pub(crate) fn mvv_lva(m: &Move) -> i32 {
     }
     s
 }
-
-const TT_FIRST: i32 = 1 << 20;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
@@ -152,10 +151,20 @@ impl MovePicker {
         self.quiet_start = end;
     }
 
-    /// Index of the best-scored move in `from..to`.
+    /// Index of the best-scored move in `from..to` (the first of equals).
+    /// A slice and a running best keep this hot loop free of bounds checks
+    /// and reloads.
     fn best_in(&self, from: usize, to: usize) -> Option<usize> {
-        (from < to)
-            .then(|| (from + 1..to).fold(from, |b, i| if self.scores[i] > self.scores[b] { i } else { b }))
+        let scores = self.scores.get(from..to)?;
+        let (&first, rest) = scores.split_first()?;
+        let (mut best, mut best_score) = (0, first);
+        for (i, &s) in rest.iter().enumerate() {
+            if s > best_score {
+                best = i + 1;
+                best_score = s;
+            }
+        }
+        Some(from + best)
     }
 
     /// Hands out `m` as a special quiet move if it is among the quiet moves
@@ -244,27 +253,36 @@ impl MovePicker {
 }
 
 /// Quiescence's move source: noisy moves (or every evasion when in
-/// check) by most valuable victim, least valuable attacker.
-pub(crate) struct QPicker {
-    moves: MoveList,
-    scores: [i32; 256],
+/// check), the table move first, then by most valuable victim, least
+/// valuable attacker. It works in a move list the caller owns, so the list
+/// `legal_moves` builds in place is never copied, and it scores moves while
+/// picking instead of filling a score array: most quiescence nodes cut or
+/// run out after a move or two.
+pub(crate) struct QPicker<'a> {
+    moves: &'a mut MoveList,
     cur: usize,
+    /// `moves[0]` is the table move, handed out before any scoring.
+    tt_first: bool,
 }
 
-impl QPicker {
-    /// `tt_move` (if it is one of the moves searched) goes first.
+impl<'a> QPicker<'a> {
+    /// `moves` holds the legal moves; the table move (`tt_code`, as the
+    /// table packs it; 0 for none) goes first if it is one of the moves
+    /// searched. Matching the packed move against legal moves needs no
+    /// separate legality check of the table's move.
     #[inline(always)]
-    pub fn new(pos: &Chess, in_check: bool, tt_move: Option<Move>) -> QPicker {
-        let legal = pos.legal_moves();
-        let mut picker = QPicker { moves: MoveList::new(), scores: [0; 256], cur: 0 };
-        // Copy only the moves searched, not the whole fixed-capacity list.
-        for &m in &legal {
-            if in_check || is_noisy(&m) {
-                picker.scores[picker.moves.len()] = if Some(m) == tt_move { TT_FIRST } else { mvv_lva(&m) };
-                picker.moves.push(m);
-            }
+    pub fn new(moves: &'a mut MoveList, in_check: bool, tt_code: u16) -> QPicker<'a> {
+        if !in_check {
+            moves.retain(|m| is_noisy(m));
         }
-        picker
+        let mut tt_first = false;
+        if tt_code != 0
+            && let Some(i) = moves.iter().position(|&m| encode_move(m) == tt_code)
+        {
+            moves.swap(0, i);
+            tt_first = true;
+        }
+        QPicker { moves, cur: 0, tt_first }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -272,7 +290,7 @@ impl QPicker {
     }
 }
 
-impl Iterator for QPicker {
+impl Iterator for QPicker<'_> {
     type Item = Move;
 
     fn next(&mut self) -> Option<Move> {
@@ -280,10 +298,18 @@ impl Iterator for QPicker {
         if self.cur >= n {
             return None;
         }
-        let best =
-            (self.cur + 1..n).fold(self.cur, |b, i| if self.scores[i] > self.scores[b] { i } else { b });
-        self.moves.swap(self.cur, best);
-        self.scores.swap(self.cur, best);
+        if !(self.cur == 0 && self.tt_first) {
+            let mut best = self.cur;
+            let mut best_score = mvv_lva(&self.moves[best]);
+            for i in self.cur + 1..n {
+                let s = mvv_lva(&self.moves[i]);
+                if s > best_score {
+                    best = i;
+                    best_score = s;
+                }
+            }
+            self.moves.swap(self.cur, best);
+        }
         self.cur += 1;
         Some(self.moves[self.cur - 1])
     }
@@ -292,8 +318,8 @@ impl Iterator for QPicker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, Square};
 
     fn pos(fen: &str) -> Chess {
         fen.parse::<Fen>().unwrap().into_position(CastlingMode::Chess960).unwrap()
@@ -362,12 +388,32 @@ mod tests {
     }
 
     #[test]
+    fn quiescence_order_table_move_then_victims() {
+        // Captures: Qxd5 (queen takes pawn), Nxd5 (knight takes pawn),
+        // Rxh7 (rook takes rook) and Bxg5 (bishop takes queen).
+        let p = pos("4k3/7r/8/3p2q1/8/2N1B3/8/3QK2R w - - 0 1");
+        let by_victim = |p: &Chess, tt: u16| {
+            let mut moves = p.legal_moves();
+            QPicker::new(&mut moves, false, tt)
+                .map(|m| m.to_uci(CastlingMode::Chess960).to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(by_victim(&p, 0), ["e3g5", "h1h7", "c3d5", "d1d5"]);
+        let nxd5 = p.legal_moves().into_iter().find(|m| m.from() == Some(Square::C3) && m.to() == Square::D5);
+        let code = encode_move(nxd5.unwrap());
+        assert_eq!(by_victim(&p, code), ["c3d5", "e3g5", "h1h7", "d1d5"]);
+        // A quiet table move is not a quiescence move: the order stays.
+        let quiet = p.legal_moves().into_iter().find(|m| !is_noisy(m)).unwrap();
+        assert_eq!(by_victim(&p, encode_move(quiet)), ["e3g5", "h1h7", "c3d5", "d1d5"]);
+    }
+
+    #[test]
     fn no_legal_move() {
         let p = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
         let hist = Histories::new();
         let mut picker = MovePicker::new(&p, None, [None, None], None, [None, None]);
         assert_eq!(picker.next(&p, &hist), None);
         assert!(!picker.any_legal());
-        assert!(QPicker::new(&p, false, None).is_empty());
+        assert!(QPicker::new(&mut p.legal_moves(), false, 0).is_empty());
     }
 }

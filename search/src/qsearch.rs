@@ -12,7 +12,7 @@ use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL};
 use crate::search::fifty_move_score;
 use crate::see::see_ge;
 use crate::thread::{Context, Worker, is_insufficient, make_child};
-use crate::tt::{Bound, decode_move};
+use crate::tt::Bound;
 
 impl Worker {
     pub(crate) fn qsearch<const PV: bool>(
@@ -69,14 +69,12 @@ impl Worker {
             best_score = stand_pat;
         }
 
-        let tt_move = tt_entry.and_then(|e| decode_move(pos, e.mv));
-        let mut picker = QPicker::new(pos, in_check, tt_move);
+        let mut moves = pos.legal_moves();
+        let mut picker = QPicker::new(&mut moves, in_check, tt_entry.map_or(0, |e| e.mv));
         if in_check && picker.is_empty() {
             return -MATE + ply as i32;
         }
         let mut best_move = None;
-        // By reference: `for mv in picker` would move the picker (and its
-        // fixed-capacity move list) into the loop.
         for mv in &mut picker {
             if !in_check && best_score > -MATE_BOUND {
                 // Delta pruning: even winning the piece leaves us below alpha.
