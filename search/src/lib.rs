@@ -10,6 +10,7 @@
 //! wired in by `engine`), and it evaluates only through `rockad-eval`.
 
 mod history;
+mod key;
 mod limits;
 mod movepick;
 mod params;

@@ -4,8 +4,7 @@
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 
-use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, EnPassantMode, Move, Position};
+use shakmaty::{Chess, Move, Position};
 
 use crate::MAX_PLY;
 use crate::history::{Histories, piece_index};
@@ -466,23 +465,30 @@ pub(crate) fn key_of(pos: &Chess) -> u64 {
     crate::position_key(pos)
 }
 
-/// `pos` after `mv`, and its key: updated incrementally where shakmaty
-/// can, else computed afresh. The child's table entry is prefetched as soon
-/// as its key is known (before the move is made, when it can be), so the
-/// memory load overlaps the work before the child's probe.
+/// `pos` after `mv`, and its key, updated from `key` (`pos`'s own). The
+/// child's table entry is prefetched as soon as its key is known, before
+/// the move is made, so the memory load overlaps making it.
 #[inline(always)]
 pub(crate) fn make_child(pos: &Chess, key: u64, mv: Move, tt: &Tt) -> (Chess, u64) {
-    let quick = pos.update_zobrist_hash(Zobrist64(key), mv, EnPassantMode::Legal).map(|k| k.0);
-    if let Some(k) = quick {
-        tt.prefetch(k);
-    }
+    let next = crate::key::child_key(pos, key, mv);
+    tt.prefetch(next.0);
+    play(pos, mv, next, tt)
+}
+
+/// `pos` after `mv`, whose key (from [`crate::key::child_key`]) the
+/// caller has already prefetched.
+#[inline(always)]
+pub(crate) fn play(pos: &Chess, mv: Move, (mut ck, double_push): (u64, bool), tt: &Tt) -> (Chess, u64) {
     let mut child = pos.clone();
     child.play_unchecked(mv);
-    let ck = quick.unwrap_or_else(|| {
-        let k = key_of(&child);
-        tt.prefetch(k);
-        k
-    });
+    if double_push {
+        let ep = crate::key::ep_term(&child);
+        if ep != 0 {
+            ck ^= ep;
+            tt.prefetch(ck);
+        }
+    }
+    debug_assert_eq!(ck, key_of(&child));
     (child, ck)
 }
 
