@@ -73,7 +73,8 @@ pub(crate) fn child_key(pos: &Chess, key: u64, mv: Move) -> (u64, bool) {
         }
         Move::Put { .. } => unreachable!("no drops in standard chess"),
     }
-    if castles.any() {
+    // Most moves touch no king or rook: skip the rights entirely.
+    if (lose_ours || gone != [None, None]) && castles.any() {
         for color in Color::ALL {
             for side in CastlingSide::ALL {
                 let Some(r) = castles.rook(color, side) else { continue };

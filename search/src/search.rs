@@ -10,7 +10,7 @@ use crate::movepick::{MovePicker, is_noisy};
 use crate::params::*;
 use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL};
 use crate::see::see_ge;
-use crate::thread::{Context, Worker, is_insufficient, make_child};
+use crate::thread::{Context, Worker, is_insufficient, key_of, make_child};
 use crate::tt::{Bound, decode_move};
 
 impl Worker {
@@ -126,7 +126,7 @@ impl Worker {
                 self.stack[ply].moved = None;
                 self.keys.push(key);
                 let nk = crate::key::null_key(pos, key);
-                debug_assert_eq!(nk, crate::position_key(&null));
+                debug_assert_eq!(nk, key_of(&null));
                 let score = -self.search::<false>(ctx, &null, nk, depth - r, ply + 1, -beta, -beta + 1);
                 self.keys.pop();
                 self.stack[ply].null_move = false;

@@ -470,15 +470,8 @@ pub(crate) fn key_of(pos: &Chess) -> u64 {
 /// the move is made, so the memory load overlaps making it.
 #[inline(always)]
 pub(crate) fn make_child(pos: &Chess, key: u64, mv: Move, tt: &Tt) -> (Chess, u64) {
-    let next = crate::key::child_key(pos, key, mv);
-    tt.prefetch(next.0);
-    play(pos, mv, next, tt)
-}
-
-/// `pos` after `mv`, whose key (from [`crate::key::child_key`]) the
-/// caller has already prefetched.
-#[inline(always)]
-pub(crate) fn play(pos: &Chess, mv: Move, (mut ck, double_push): (u64, bool), tt: &Tt) -> (Chess, u64) {
+    let (mut ck, double_push) = crate::key::child_key(pos, key, mv);
+    tt.prefetch(ck);
     let mut child = pos.clone();
     child.play_unchecked(mv);
     if double_push {
