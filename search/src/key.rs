@@ -97,19 +97,9 @@ pub(crate) fn null_key(pos: &Chess, key: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::position_key;
+    use crate::testutil::{Rng, pos, random_walks};
     use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;
-
-    /// A small deterministic generator (no dependency for tests).
-    struct Rng(u64);
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
 
     fn check_every_child(pos: &Chess) -> usize {
         let key = position_key(pos);
@@ -149,19 +139,7 @@ mod tests {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         let mut checked = 0;
         for fen in starts {
-            let start: Chess =
-                fen.parse::<Fen>().expect("test FEN").into_position(CastlingMode::Chess960).expect("legal");
-            for _ in 0..40 {
-                let mut pos = start.clone();
-                for _ in 0..60 {
-                    checked += check_every_child(&pos);
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    pos.play_unchecked(moves[rng.below(moves.len())]);
-                }
-            }
+            random_walks(&pos(fen), &mut rng, 40, 60, |p| checked += check_every_child(p));
         }
         assert!(checked > 100_000, "only {checked} moves checked");
     }
@@ -173,8 +151,7 @@ mod tests {
             "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 2",
             "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
         ] {
-            let pos: Chess =
-                fen.parse::<Fen>().expect("test FEN").into_position(CastlingMode::Chess960).expect("legal");
+            let pos = pos(fen);
             let mut setup = pos.to_setup(EnPassantMode::Legal);
             setup.swap_turn();
             setup.ep_square = None;

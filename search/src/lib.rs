@@ -20,6 +20,8 @@ mod report;
 mod score;
 mod search;
 mod see;
+#[cfg(test)]
+mod testutil;
 mod thread;
 mod time;
 mod tt;

@@ -1,7 +1,8 @@
 //! Quiescence search: only captures and promotions (all moves when in
 //! check) until the position is quiet enough to trust the static evaluation.
 
-use shakmaty::{Chess, Position};
+use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use shakmaty::{Bitboard, Chess, Color, Position, Role};
 
 use rockad_eval::evaluate;
 
@@ -69,7 +70,12 @@ impl Worker {
             best_score = stand_pat;
         }
 
-        let mut moves = pos.legal_moves();
+        // Most quiet nodes have no move worth searching: skip generating.
+        let mut moves = if !in_check && nothing_to_search(pos, static_eval, alpha) {
+            shakmaty::MoveList::new()
+        } else {
+            pos.legal_moves()
+        };
         let mut picker = QPicker::new(&mut moves, in_check, tt_entry.map_or(0, |e| e.mv));
         if in_check && picker.is_empty() {
             return -MATE + ply as i32;
@@ -120,5 +126,162 @@ impl Worker {
         };
         ctx.tt.store(key, ply, best_move, best_score, static_eval, 0, bound);
         best_score
+    }
+}
+
+/// Whether quiescence (not in check, standing pat at `static_eval`) would
+/// search none of the position's moves: no en passant, no pawn about to
+/// promote, and no enemy piece attacked, or none worth enough for a
+/// capture of it to escape delta pruning against `alpha`. Pseudo-legal
+/// attacks are a superset of the legal captures, so a `true` here is
+/// exactly what generating the moves and pruning them all would give.
+fn nothing_to_search(pos: &Chess, static_eval: i32, alpha: i32) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let ours = board.by_color(us);
+    let seventh = match us {
+        Color::White => Bitboard(0x00ff_0000_0000_0000),
+        Color::Black => Bitboard(0x0000_0000_0000_ff00),
+    };
+    if pos.maybe_ep_square().is_some() || (board.pawns() & ours & seventh).any() {
+        return false;
+    }
+    let victims = pos.them() & !board.kings();
+    if victims.is_empty() {
+        return true;
+    }
+    let attacked = victims & attacked_by(pos, us);
+    if attacked.is_empty() {
+        return true;
+    }
+    if static_eval <= -MATE_BOUND {
+        return false;
+    }
+    let best_victim = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]
+        .into_iter()
+        .find(|&r| (attacked & board.by_role(r)).any())
+        .map_or(0, |r| SEE_VALUES[r as usize - 1]);
+    static_eval + best_victim + DELTA_MARGIN <= alpha
+}
+
+/// Every square `side` attacks (pins ignored).
+fn attacked_by(pos: &Chess, side: Color) -> Bitboard {
+    let board = pos.board();
+    let occ = board.occupied();
+    let ours = board.by_color(side);
+    let pawns = (board.pawns() & ours).0;
+    let (not_a, not_h) = (!0x0101_0101_0101_0101u64, !0x8080_8080_8080_8080u64);
+    let mut att = Bitboard(match side {
+        Color::White => ((pawns & not_a) << 7) | ((pawns & not_h) << 9),
+        Color::Black => ((pawns & not_a) >> 9) | ((pawns & not_h) >> 7),
+    });
+    for sq in board.knights() & ours {
+        att |= knight_attacks(sq);
+    }
+    for sq in (board.bishops() | board.queens()) & ours {
+        att |= bishop_attacks(sq, occ);
+    }
+    for sq in (board.rooks() | board.queens()) & ours {
+        att |= rook_attacks(sq, occ);
+    }
+    for sq in board.kings() & ours {
+        att |= king_attacks(sq);
+    }
+    att
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movepick::is_noisy;
+    use crate::testutil::{Rng, pos, random_walks};
+
+    /// `attacked_by` agrees with shakmaty's attackers of every square.
+    fn check_attacks(p: &Chess) {
+        let board = p.board();
+        for side in Color::ALL {
+            let att = attacked_by(p, side);
+            for sq in shakmaty::Square::ALL {
+                let expected = board.attacks_to(sq, side, board.occupied()).any();
+                assert_eq!(att.contains(sq), expected, "{side:?} on {sq:?} in {:?}", board);
+            }
+        }
+    }
+
+    /// Whenever the shortcut says so, quiescence would search none of the
+    /// legal moves: there are no noisy ones, or delta pruning skips each.
+    /// Returns how often it said so.
+    fn check_shortcut(p: &Chess, evals: &[(i32, i32)]) -> usize {
+        if p.is_check() {
+            return 0;
+        }
+        let mut skipped = 0;
+        for &(static_eval, alpha) in evals {
+            if !nothing_to_search(p, static_eval, alpha) {
+                continue;
+            }
+            skipped += 1;
+            for mv in p.legal_moves().into_iter().filter(is_noisy) {
+                let victim = mv.capture().map_or(SEE_VALUES[0], |r| SEE_VALUES[r as usize - 1]);
+                assert!(
+                    !mv.is_promotion() && static_eval + victim + DELTA_MARGIN <= alpha,
+                    "{mv:?} would be searched at eval {static_eval}, alpha {alpha} in {:?}",
+                    p.board()
+                );
+            }
+        }
+        skipped
+    }
+
+    #[test]
+    fn attack_maps_match_shakmaty() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1",
+        ] {
+            random_walks(&pos(fen), &mut rng, 10, 80, check_attacks);
+        }
+    }
+
+    #[test]
+    fn skipped_nodes_have_nothing_to_search() {
+        let evals = [(0, -50), (0, 50), (0, 350), (-400, 0), (-700, 0), (-1200, 0), (-300, -MATE_BOUND)];
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let (mut skipped, mut nodes) = (0, 0);
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1",
+            "4k3/8/8/2KPp2r/8/8/8/8 w - e6 0 2",
+            "r3k2r/1P6/8/8/8/8/6p1/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ] {
+            random_walks(&pos(fen), &mut rng, 30, 80, |p| {
+                skipped += check_shortcut(p, &evals);
+                nodes += evals.len();
+            });
+        }
+        // The shortcut must actually fire, and not everywhere.
+        assert!(skipped > nodes / 10 && skipped < nodes * 9 / 10, "{skipped} of {nodes}");
+    }
+
+    #[test]
+    fn shortcut_respects_en_passant_promotions_and_delta() {
+        // En passant is the only capture.
+        assert!(!nothing_to_search(&pos("4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 2"), 0, 0));
+        // A pawn about to promote, nothing to take.
+        assert!(!nothing_to_search(&pos("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"), 0, 0));
+        assert!(!nothing_to_search(&pos("4k3/8/8/8/8/8/6p1/4K3 b - - 0 1"), 0, 0));
+        // Nothing attacked: no move is noisy.
+        assert!(nothing_to_search(&pos("4k3/8/8/3p4/8/8/3P4/4K3 w - - 0 1"), 0, 0));
+        // A rook hangs: searched unless even winning it stays below alpha.
+        let p = pos("4k3/8/8/3r4/8/8/3Q4/4K3 w - - 0 1");
+        assert!(!nothing_to_search(&p, 0, 0));
+        assert!(!nothing_to_search(&p, 0, 500 + DELTA_MARGIN - 1));
+        assert!(nothing_to_search(&p, 0, 500 + DELTA_MARGIN));
+        // A lost position's stand pat near mate: no delta pruning.
+        assert!(!nothing_to_search(&p, -MATE_BOUND, 0));
     }
 }
