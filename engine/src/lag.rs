@@ -135,7 +135,13 @@ impl LagMeter {
                 && now.turn == prev.turn
                 && game.history.get(prev.plies) == Some(&prev.root)
                 && !prev.refills
-                && answered >= prev.arrived;
+                && answered >= prev.arrived
+                // A clock that has not moved is not running: fastchess keeps
+                // no clock for a control without base time (`tc=0+1` sends
+                // `wtime 1000` at every move and charges nothing). Read as
+                // lag, the missing charge would grow as Rockad hurried, until
+                // it moved at once.
+                && now.clock_ms != prev.clock_ms;
             if follows {
                 let took = answered.duration_since(prev.arrived);
                 let ours = prev.hard.map_or(took, |h| took.min(h)).as_millis() as i64;
@@ -291,6 +297,16 @@ mod tests {
         // limit; the GUI charged 132.
         let g = game("position startpos moves e2e4 e7e5");
         assert_eq!(m.on_go(&g, &go(868, 0), t0 + ms(500), Some(t0 + ms(130)), 10).ms, 32);
+    }
+
+    #[test]
+    fn a_clock_that_does_not_run_is_not_lag() {
+        // fastchess at tc=0+1: `wtime 1000 winc 1000` at every move.
+        let mut m = LagMeter::default();
+        assert_eq!(two_moves(&mut m, 1_000, 420, 1_000, 1_000), Overhead { ms: 10, note: None });
+        // A running increment-only clock (tc=0.001+1) still shows its lag.
+        let mut m = LagMeter::default();
+        assert_eq!(two_moves(&mut m, 1_001, 420, 1_001 + 1_000 - 420 - 50, 1_000).ms, 50);
     }
 
     #[test]
