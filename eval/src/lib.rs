@@ -22,6 +22,7 @@ mod trace;
 pub mod tune;
 pub mod wdl;
 
+pub use bits::pawn_attacks;
 pub use evaluate::{MAX_PHASE, evaluate, phase};
 pub use score::S;
 pub use trace::{Term, Trace, trace};

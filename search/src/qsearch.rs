@@ -2,9 +2,9 @@
 //! check) until the position is quiet enough to trust the static evaluation.
 
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
-use shakmaty::{Bitboard, Chess, Color, Position, Role};
+use shakmaty::{Bitboard, Chess, Color, Position, Rank, Role};
 
-use rockad_eval::evaluate;
+use rockad_eval::{evaluate, pawn_attacks};
 
 use crate::MAX_PLY;
 use crate::movepick::QPicker;
@@ -139,10 +139,7 @@ fn nothing_to_search(pos: &Chess, static_eval: i32, alpha: i32) -> bool {
     let board = pos.board();
     let us = pos.turn();
     let ours = board.by_color(us);
-    let seventh = match us {
-        Color::White => Bitboard(0x00ff_0000_0000_0000),
-        Color::Black => Bitboard(0x0000_0000_0000_ff00),
-    };
+    let seventh = Bitboard::from_rank(if us == Color::White { Rank::Seventh } else { Rank::Second });
     if pos.maybe_ep_square().is_some() || (board.pawns() & ours & seventh).any() {
         return false;
     }
@@ -169,12 +166,7 @@ fn attacked_by(pos: &Chess, side: Color) -> Bitboard {
     let board = pos.board();
     let occ = board.occupied();
     let ours = board.by_color(side);
-    let pawns = (board.pawns() & ours).0;
-    let (not_a, not_h) = (!0x0101_0101_0101_0101u64, !0x8080_8080_8080_8080u64);
-    let mut att = Bitboard(match side {
-        Color::White => ((pawns & not_a) << 7) | ((pawns & not_h) << 9),
-        Color::Black => ((pawns & not_a) >> 9) | ((pawns & not_h) >> 7),
-    });
+    let mut att = Bitboard(pawn_attacks(side, (board.pawns() & ours).0));
     for sq in board.knights() & ours {
         att |= knight_attacks(sq);
     }
