@@ -61,7 +61,6 @@ impl Worker {
         }
 
         let tt_entry = ctx.tt.probe(key, ply);
-        let tt_move = tt_entry.and_then(|e| decode_move(pos, e.mv));
         if !PV
             && excluded.is_none()
             && let Some(e) = tt_entry
@@ -153,6 +152,9 @@ impl Worker {
             }
         }
 
+        // The table move is checked for legality only now: the cutoffs and
+        // pruning above return without it from most nodes that have one.
+        let tt_move = tt_entry.and_then(|e| decode_move(pos, e.mv));
         // Internal iterative reduction: without a table move this node was
         // never searched deeply; search it shallower, and sooner.
         let mut depth = depth;
