@@ -9,6 +9,7 @@
 //! It must not parse or print protocol text (that is the `uci` crate's job,
 //! wired in by `engine`), and it evaluates only through `rockad-eval`.
 
+mod eval_cache;
 mod history;
 mod key;
 mod limits;

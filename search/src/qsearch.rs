@@ -60,7 +60,7 @@ impl Worker {
         if !in_check {
             static_eval = match tt_entry {
                 Some(e) if e.eval != NO_EVAL => e.eval,
-                _ => evaluate(pos),
+                _ => self.eval_cache.evaluate(pos, key),
             };
             let stand_pat = static_eval;
             if stand_pat >= beta {

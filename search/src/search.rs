@@ -80,7 +80,7 @@ impl Worker {
         } else {
             match tt_entry {
                 Some(e) if e.eval != NO_EVAL => e.eval,
-                _ => evaluate(pos),
+                _ => self.eval_cache.evaluate(pos, key),
             }
         };
         self.stack[ply].static_eval = static_eval;

@@ -7,6 +7,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use shakmaty::{Chess, Move, Position};
 
 use crate::MAX_PLY;
+use crate::eval_cache::EvalCache;
 use crate::history::{Histories, piece_index};
 use crate::limits::Limits;
 use crate::params::*;
@@ -74,6 +75,7 @@ pub(crate) struct Worker {
     pub pv: Vec<Vec<Move>>,
     pub stack: Vec<Frame>,
     pub hist: Histories,
+    pub eval_cache: EvalCache,
     pub root_moves: Vec<RootMove>,
     pub root_depth: i32,
     /// Null moves are not tried below this ply (during a verification search).
@@ -101,6 +103,7 @@ impl Worker {
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             stack: vec![Frame::default(); MAX_PLY + 4],
             hist: Histories::new(),
+            eval_cache: EvalCache::new(),
             root_moves: Vec::new(),
             root_depth: 0,
             nmp_min_ply: 0,
