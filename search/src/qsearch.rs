@@ -97,7 +97,7 @@ impl Worker {
                     continue;
                 }
             }
-            let (child, ck) = make_child(pos, key, mv, &ctx.tt);
+            let (child, ck) = make_child(pos, key, mv, &ctx.tt, &self.eval_cache);
             self.nodes += 1;
             let score = -self.qsearch::<PV>(ctx, &child, ck, ply + 1, -beta, -alpha);
             if self.stopped {

@@ -251,7 +251,7 @@ impl Worker {
                 }
             }
 
-            let (child, ck) = make_child(pos, key, mv, &ctx.tt);
+            let (child, ck) = make_child(pos, key, mv, &ctx.tt, &self.eval_cache);
             self.nodes += 1;
             self.stack[ply].moved = Some((piece_index(pos.turn(), mv.role()), mv.to() as usize));
             let gives_check = child.is_check();

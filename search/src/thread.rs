@@ -266,7 +266,7 @@ impl Worker {
             {
                 l.currmove(depth as u32, mv, (i + 1) as u32);
             }
-            let (child, ck) = make_child(root, root_key, mv, &ctx.tt);
+            let (child, ck) = make_child(root, root_key, mv, &ctx.tt, &self.eval_cache);
             let nodes_before = self.nodes;
             self.nodes += 1;
             self.stack[0].moved = Some((piece_index(root.turn(), mv.role()), mv.to() as usize));
@@ -472,9 +472,10 @@ pub(crate) fn key_of(pos: &Chess) -> u64 {
 /// child's table entry is prefetched as soon as its key is known, before
 /// the move is made, so the memory load overlaps making it.
 #[inline(always)]
-pub(crate) fn make_child(pos: &Chess, key: u64, mv: Move, tt: &Tt) -> (Chess, u64) {
+pub(crate) fn make_child(pos: &Chess, key: u64, mv: Move, tt: &Tt, evals: &EvalCache) -> (Chess, u64) {
     let (mut ck, double_push) = crate::key::child_key(pos, key, mv);
     tt.prefetch(ck);
+    evals.prefetch(ck);
     let mut child = pos.clone();
     child.play_unchecked(mv);
     if double_push {
@@ -482,6 +483,7 @@ pub(crate) fn make_child(pos: &Chess, key: u64, mv: Move, tt: &Tt) -> (Chess, u6
         if ep != 0 {
             ck ^= ep;
             tt.prefetch(ck);
+            evals.prefetch(ck);
         }
     }
     debug_assert_eq!(ck, key_of(&child));
