@@ -65,6 +65,16 @@ impl Histories {
         score
     }
 
+    /// Scores quiet moves as [`Histories::quiet`] does, with the
+    /// continuation rows for `earlier` looked up once for all the moves.
+    pub fn quiet_scorer(&self, side: Color, earlier: &[Option<Moved>; 2]) -> QuietScorer<'_> {
+        QuietScorer {
+            butterfly: &self.butterfly[side as usize],
+            rows: earlier.map(|e| e.map(|(piece, to)| &self.continuation[piece * 64 + to])),
+            piece_base: piece_index(side, Role::Pawn) * 64,
+        }
+    }
+
     pub fn update_quiet(&mut self, side: Color, m: Move, earlier: &[Option<Moved>; 2], bonus: i32) {
         gravity(&mut self.butterfly[side as usize][from_to(m)], bonus);
         let here = piece_index(side, m.role()) * 64 + m.to() as usize;
@@ -95,9 +105,57 @@ impl Histories {
     }
 }
 
+/// One side's quiet-move scores at one node (see [`Histories::quiet_scorer`]).
+pub(crate) struct QuietScorer<'a> {
+    butterfly: &'a [i16; 64 * 64],
+    rows: [Option<&'a [i16; 12 * 64]>; 2],
+    /// The side's first piece index, times 64.
+    piece_base: usize,
+}
+
+impl QuietScorer<'_> {
+    #[inline(always)]
+    pub fn score(&self, m: Move) -> i32 {
+        let here = self.piece_base + (m.role() as usize - 1) * 64 + m.to() as usize;
+        let mut score = i32::from(self.butterfly[from_to(m)]);
+        for row in self.rows.iter().flatten() {
+            score += i32::from(row[here]);
+        }
+        score
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_scorer_scores_as_quiet_does() {
+        use crate::testutil::{Rng, random_walks};
+        use shakmaty::{Chess, Position};
+        let mut h = Histories::new();
+        let mut rng = Rng(7);
+        // Fill the tables with distinct values.
+        for (i, e) in h.butterfly.iter_mut().flatten().enumerate() {
+            *e = (i % 1997) as i16 - 998;
+        }
+        for (i, e) in h.continuation.iter_mut().flatten().enumerate() {
+            *e = (i % 4093) as i16 - 2046;
+        }
+        let mut checked = 0;
+        random_walks(&Chess::default(), &mut Rng(11), 4, 80, |p| {
+            let earlier = [
+                Some((rng.below(12), rng.below(64))),
+                if rng.below(3) == 0 { None } else { Some((rng.below(12), rng.below(64))) },
+            ];
+            let scorer = h.quiet_scorer(p.turn(), &earlier);
+            for m in p.legal_moves() {
+                assert_eq!(scorer.score(m), h.quiet(p.turn(), m, &earlier), "{m:?}");
+                checked += 1;
+            }
+        });
+        assert!(checked > 1000);
+    }
 
     #[test]
     fn gravity_saturates() {

@@ -224,8 +224,9 @@ impl MovePicker {
                     }
                 }
                 Stage::ScoreQuiets => {
+                    let scorer = hist.quiet_scorer(self.side, &self.earlier);
                     for i in self.quiet_start..self.moves.len() {
-                        self.scores[i] = hist.quiet(self.side, self.moves[i], &self.earlier);
+                        self.scores[i] = scorer.score(self.moves[i]);
                     }
                     self.cur = self.quiet_start;
                     self.stage = Stage::Quiets;
