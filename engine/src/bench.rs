@@ -70,6 +70,7 @@ pub fn run(depth: u32) -> Vec<String> {
     for (i, p) in POSITIONS.iter().enumerate() {
         let root = position(p);
         searcher.clear();
+        searcher.touch_table();
         let start = Instant::now();
         let outcome = searcher.run(SearchRequest {
             root: root.clone(),

@@ -21,6 +21,7 @@ mod report;
 mod score;
 mod search;
 mod see;
+mod table_memory;
 #[cfg(test)]
 mod testutil;
 mod thread;

@@ -150,6 +150,11 @@ impl Searcher {
         self.workers = (0..self.threads).map(Worker::new).collect();
     }
 
+    /// Faults in the table's pages now (see [`Tt::touch`]); for `bench`.
+    pub fn touch_table(&self) {
+        self.tt.touch();
+    }
+
     /// Asks the running search to stop; its `bestmove` follows at once.
     pub fn stop(&self) {
         if let Some(r) = &self.running {

@@ -5,13 +5,13 @@
 //! writer reads as a miss instead of as wrong data. Moves read from the table
 //! are matched against the legal moves before use.
 
-use std::alloc::{Layout, alloc_zeroed, dealloc};
 use std::fmt;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 use shakmaty::{Chess, Move, Position, Role, Square};
 
 use crate::score::{from_tt, to_tt};
+use crate::table_memory::{ALIGN, ZeroedMemory};
 
 /// Largest `Hash` in MiB (as Stockfish allows on 64-bit machines).
 pub const MAX_HASH_MB: usize = 1 << 20;
@@ -83,51 +83,24 @@ pub fn encode_move(m: Move) -> u16 {
     from as u16 | (to as u16) << 6 | promo << 12
 }
 
-/// The bucket array. Allocated with `calloc`'s alignment (plus one cache
-/// line of slack to align by hand) because the system allocator zeroes an
-/// over-aligned allocation by writing every byte, while `calloc` hands out
-/// fresh zero pages that cost nothing until touched: a 16 GiB `Hash` is
-/// ready at once instead of after seconds of page faults.
+/// The bucket array, in [`ZeroedMemory`] (zero is an empty bucket).
 struct Table {
-    base: *mut u8,
-    layout: Layout,
-    buckets: *const Bucket,
+    memory: ZeroedMemory,
     len: usize,
 }
 
-// SAFETY: the table owns its allocation; buckets are only ever read and
-// written through atomics.
-unsafe impl Send for Table {}
-unsafe impl Sync for Table {}
-
 impl Table {
     fn new(len: usize) -> Option<Table> {
-        let align = std::mem::align_of::<Bucket>();
-        let bytes = len.checked_mul(std::mem::size_of::<Bucket>())?.checked_add(align)?;
-        let layout = Layout::from_size_align(bytes, 16).ok()?;
-        // SAFETY: non-zero size. Zeroed bytes are valid buckets (atomics of
-        // zero). `buckets` is aligned within the allocation and `len`
-        // buckets fit after it thanks to the `align` bytes of slack.
-        unsafe {
-            let base = alloc_zeroed(layout);
-            if base.is_null() {
-                return None;
-            }
-            let offset = base.align_offset(align);
-            Some(Table { base, layout, buckets: base.add(offset) as *const Bucket, len })
-        }
+        let memory = ZeroedMemory::new(len.checked_mul(std::mem::size_of::<Bucket>())?)?;
+        Some(Table { memory, len })
     }
 
     fn as_slice(&self) -> &[Bucket] {
-        // SAFETY: see `new`; the memory lives as long as `self`.
-        unsafe { std::slice::from_raw_parts(self.buckets, self.len) }
-    }
-}
-
-impl Drop for Table {
-    fn drop(&mut self) {
-        // SAFETY: allocated in `new` with this layout.
-        unsafe { dealloc(self.base, self.layout) }
+        const { assert!(std::mem::align_of::<Bucket>() <= ALIGN) };
+        // SAFETY: the memory holds `len` buckets, is aligned for them (the
+        // assertion above) and zeroed, and zeroed bytes are valid buckets
+        // (atomics of zero); it lives as long as `self`.
+        unsafe { std::slice::from_raw_parts(self.memory.as_ptr() as *const Bucket, self.len) }
     }
 }
 
@@ -173,6 +146,17 @@ impl Tt {
         let n = (mb << 20) / std::mem::size_of::<Bucket>();
         let table = Table::new(n).ok_or(HashError::AllocationFailed { mb })?;
         Ok(Tt { table, generation: AtomicU8::new(0) })
+    }
+
+    /// Faults in every page of the table now, without changing an entry,
+    /// so that the kernel's zeroing of fresh pages is not charged to the
+    /// next search. `bench`, which times searching only, calls it after
+    /// each `clear`.
+    pub fn touch(&self) {
+        let per_page = (4096 / std::mem::size_of::<Bucket>()).max(1);
+        for bucket in self.table.as_slice().iter().step_by(per_page) {
+            bucket.slots[0].data.fetch_or(0, Relaxed);
+        }
     }
 
     /// Size in MiB.
