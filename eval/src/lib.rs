@@ -24,6 +24,7 @@ pub mod wdl;
 
 pub use bits::pawn_attacks;
 pub use evaluate::{MAX_PHASE, evaluate, phase};
+pub use pawn_cache::prefetch as prefetch_pawns;
 pub use score::S;
 pub use trace::{Term, Trace, trace};
 

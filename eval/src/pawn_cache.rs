@@ -44,6 +44,30 @@ fn slot(pawns: [u64; 2]) -> usize {
     (h >> (64 - ENTRIES.trailing_zeros())) as usize
 }
 
+/// Hints the CPU to fetch the cache entry for `pos`'s pawns, so that a
+/// search can overlap that load with its own work before evaluating.
+#[inline]
+pub fn prefetch(pos: &shakmaty::Chess) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use shakmaty::{Color, Position, Role};
+        let board = pos.board();
+        let pawns =
+            [board.by_piece(Role::Pawn.of(Color::Black)).0, board.by_piece(Role::Pawn.of(Color::White)).0];
+        let _ = TABLE.try_with(|table| {
+            // SAFETY: prefetching is a hint; the pointer is into the table,
+            // and nothing is read or written through it.
+            unsafe {
+                use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+                let entry = (table.as_ptr() as *const Entry).add(slot(pawns));
+                _mm_prefetch(entry as *const i8, _MM_HINT_T0);
+            }
+        });
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = pos;
+}
+
 /// Adds the pawn terms to `e` (as White's score), from the cache when it
 /// has them; returns the passed pawns.
 #[inline(always)]

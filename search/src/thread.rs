@@ -486,6 +486,8 @@ pub(crate) fn make_child(pos: &Chess, key: u64, mv: Move, tt: &Tt, evals: &EvalC
             evals.prefetch(ck);
         }
     }
+    // Before the child probes the table, so the two loads overlap.
+    rockad_eval::prefetch_pawns(&child);
     debug_assert_eq!(ck, key_of(&child));
     (child, ck)
 }
