@@ -143,10 +143,7 @@ impl Searcher {
     /// Forgets everything learnt: table and per-thread data (`ucinewgame`).
     pub fn clear(&mut self) {
         self.wait();
-        let mb = self.tt.size_mb();
-        if let Ok(tt) = Tt::new(mb) {
-            self.tt = Arc::new(tt);
-        }
+        self.tt.clear();
         self.workers = (0..self.threads).map(Worker::new).collect();
     }
 

@@ -148,6 +148,22 @@ impl Tt {
         Ok(Tt { table, generation: AtomicU8::new(0) })
     }
 
+    /// Empties the table in place (`ucinewgame`, `Clear Hash`). Allocating
+    /// a new table beside the old one, as this used to, fails for a table
+    /// larger than the memory left free, which left the old entries in
+    /// place. No search may be running.
+    pub fn clear(&self) {
+        if !self.table.memory.discard() {
+            for bucket in self.table.as_slice() {
+                for slot in &bucket.slots {
+                    slot.check.store(0, Relaxed);
+                    slot.data.store(0, Relaxed);
+                }
+            }
+        }
+        self.generation.store(0, Relaxed);
+    }
+
     /// Faults in every page of the table now, without changing an entry,
     /// so that the kernel's zeroing of fresh pages is not charged to the
     /// next search. `bench`, which times searching only, calls it after
@@ -367,6 +383,23 @@ mod tests {
         }
         assert!(tt.hashfull() > 500);
         tt.new_search();
+        assert_eq!(tt.hashfull(), 0);
+    }
+
+    #[test]
+    fn clear_empties_the_table_in_place() {
+        let tt = Tt::new(4).unwrap();
+        let key = |k: u64| k.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        for k in 0..200_000u64 {
+            tt.store(key(k), 0, None, 5, 0, 1, Bound::Exact);
+        }
+        tt.new_search();
+        assert!((0..1000).filter(|&k| tt.probe(key(k), 0).is_some()).count() > 100);
+        tt.clear();
+        assert!((0..200_000).all(|k| tt.probe(key(k), 0).is_none()));
+        assert_eq!(tt.size_mb(), 4);
+        tt.store(key(1), 0, None, 5, 0, 1, Bound::Exact);
+        assert_eq!(tt.probe(key(1), 0).map(|e| e.score), Some(5));
         assert_eq!(tt.hashfull(), 0);
     }
 
