@@ -31,15 +31,7 @@ impl EvalCache {
     /// it (the table is larger than the L1 cache).
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: prefetching is a hint; the pointer is into our table.
-        unsafe {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let slot = self.table.as_ptr().add(key as usize & (ENTRIES - 1));
-            _mm_prefetch(slot as *const i8, _MM_HINT_T0);
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        crate::prefetch::prefetch(&self.table[key as usize & (ENTRIES - 1)]);
     }
 
     /// `pos`'s static evaluation; `key` is its position key.
@@ -52,7 +44,9 @@ impl EvalCache {
             return i32::from(*slot as u16 as i16);
         }
         let eval = rockad_eval::evaluate(pos);
-        if let (Ok(e), true) = (i16::try_from(eval), tag != 0) {
+        if tag != 0
+            && let Ok(e) = i16::try_from(eval)
+        {
             *slot = tag | u64::from(e as u16);
         }
         eval

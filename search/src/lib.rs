@@ -16,6 +16,7 @@ mod limits;
 mod movepick;
 mod params;
 mod pool;
+mod prefetch;
 mod qsearch;
 mod report;
 mod score;

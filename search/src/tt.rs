@@ -193,14 +193,7 @@ impl Tt {
     /// Hints the CPU to fetch the bucket for `key`.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: prefetching is a hint; the pointer is into our table.
-        unsafe {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            _mm_prefetch(self.bucket(key) as *const Bucket as *const i8, _MM_HINT_T0);
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        crate::prefetch::prefetch(self.bucket(key));
     }
 
     pub fn probe(&self, key: u64, ply: usize) -> Option<Entry> {
