@@ -20,6 +20,7 @@ pub mod openings;
 pub mod options;
 pub mod output;
 pub mod perft;
+pub mod scores;
 pub mod session;
 pub mod status_line;
 pub mod tune;

@@ -5,12 +5,12 @@ use std::sync::Arc;
 use crossbeam_channel::Sender;
 use shakmaty::Move;
 
-use rockad_eval::wdl;
-use rockad_search::{IterationReport, Listener, mate_distance};
-use rockad_uci::{Bound, Info, Score, Wdl, format_bestmove, format_currmove, format_info, format_move};
+use rockad_search::{IterationReport, Listener};
+use rockad_uci::{Bound, Info, format_bestmove, format_currmove, format_info, format_move};
 
 use crate::lag::AnswerClock;
 use crate::output::emit;
+use crate::scores::{uci_score, uci_wdl};
 
 /// Prints a search's `info` and `bestmove` lines for a GUI, and tells the
 /// UCI loop when the search has answered.
@@ -23,27 +23,6 @@ pub struct UciListener {
     pub done: Option<Sender<()>>,
     /// Marked as `bestmove` goes out, for the lag meter ([`crate::lag`]).
     pub answered: Option<Arc<AnswerClock>>,
-}
-
-/// The UCI form of an internal score: mates in moves, centipawns
-/// normalised so that +100 is about a 50% chance to win (`rockad_eval::wdl`).
-pub fn uci_score(score: i32, material: u32) -> Score {
-    match mate_distance(score) {
-        Some(n) => Score::Mate(n),
-        None => Score::Cp(wdl::normalise(score, material)),
-    }
-}
-
-/// Win/draw/loss chances of an internal score; a mate is certain.
-pub fn uci_wdl(score: i32, material: u32) -> Wdl {
-    match mate_distance(score) {
-        Some(n) if n > 0 => Wdl { win: 1000, draw: 0, loss: 0 },
-        Some(_) => Wdl { win: 0, draw: 0, loss: 1000 },
-        None => {
-            let w = wdl::wdl(score, material);
-            Wdl { win: w.win, draw: w.draw, loss: w.loss }
-        }
-    }
 }
 
 fn uci_bound(b: rockad_search::Bound) -> Bound {

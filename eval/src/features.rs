@@ -14,10 +14,11 @@
 
 use shakmaty::{Chess, Color, Position};
 
-use crate::evaluate::{blend, danger_penalty, evaluate_with};
+use crate::evaluate::{blend, danger_penalty, evaluate_with, phase};
 use crate::layout::NUM_PARAMS;
+use crate::pawn_cache::Uncached;
 use crate::score::S;
-use crate::trace::{Term, Tracer};
+use crate::tracer::{Term, Tracer};
 
 /// One position's coefficients, sparse (only nonzero counts).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -93,10 +94,10 @@ fn small(n: i32) -> i16 {
 impl Collector {
     /// The features of `pos`.
     pub fn features(&mut self, pos: &Chess) -> Features {
-        let stm = evaluate_with(pos, self);
+        let stm = evaluate_with(pos, self, &mut Uncached);
         let white_eval = if pos.turn() == Color::White { stm } else { -stm };
         let mut f = Features {
-            phase: crate::evaluate::phase(pos),
+            phase: phase(pos),
             scale_white: self.scales.0,
             scale_black: self.scales.1,
             white_eval,

@@ -5,7 +5,7 @@
 //!
 //! A table's offset constant has the same name as the table itself
 //! (`layout::PASSED` next to `params::PASSED`), and the evaluation reaches
-//! both through one macro ([`crate::evaluate`]'s `feat!`), so a value and
+//! both through one macro (`feat!` in [`crate::context`]), so a value and
 //! its index cannot drift apart. Adding a table means adding it to
 //! `params.rs` and to the one list below.
 

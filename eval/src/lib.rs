@@ -1,7 +1,8 @@
 //! Static evaluation for Rockad.
 //!
 //! This crate owns `evaluate(&Chess) -> i32` (centipawn-like, from the side
-//! to move's point of view), its parameters (`params.rs`, one place), the
+//! to move's point of view) and the [`Evaluator`] a search thread evaluates
+//! through (with its pawn cache), its parameters (`params.rs`, one place), the
 //! term-by-term trace for the `eval` command, each position's feature
 //! coefficients (`features`), the self-play data format (`data`) and the
 //! Texel tuner that fits the parameters to that data (`tune`), and the
@@ -10,8 +11,10 @@
 //! It must not search: no move loops, no transposition table, no time.
 
 mod bits;
+mod context;
 pub mod data;
 mod evaluate;
+mod evaluator;
 pub mod features;
 pub mod layout;
 mod params;
@@ -19,14 +22,17 @@ mod pawn_cache;
 mod score;
 mod terms;
 mod trace;
+mod tracer;
 pub mod tune;
 pub mod wdl;
 
 pub use bits::pawn_attacks;
-pub use evaluate::{MAX_PHASE, evaluate, phase};
-pub use pawn_cache::prefetch as prefetch_pawns;
+pub use context::MAX_PHASE;
+pub use evaluate::{evaluate, phase};
+pub use evaluator::Evaluator;
 pub use score::S;
-pub use trace::{Term, Trace, trace};
+pub use trace::{Trace, trace};
+pub use tracer::Term;
 
 #[cfg(test)]
 mod tests;

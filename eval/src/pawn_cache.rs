@@ -1,21 +1,38 @@
-//! A per-thread cache of the pawn terms: everything the evaluation derives
-//! from the pawns alone (pawn material and squares, structure, which pawns
-//! are passed) and, for the king squares last seen with them, shelter and
-//! storm. Pawn structures repeat across most of a search tree, so most
-//! evaluations skip this work.
+//! The pawn terms: everything the evaluation derives from the pawns alone
+//! (pawn material and squares, structure, which pawns are passed) and, with
+//! the kings, shelter and storm. [`Uncached`] computes them every time;
+//! [`PawnCache`] remembers them, since pawn structures repeat across most of
+//! a search tree and most evaluations can then skip this work.
 //!
-//! An entry is keyed by both sides' pawn sets themselves (16 bytes, no
+//! A cache entry is keyed by both sides' pawn sets themselves (16 bytes, no
 //! hash collisions possible), so a hit gives exactly what computing would.
-//! The table lives in thread-local storage (no allocation, nothing shared
-//! between search threads) and only the untraced evaluation uses it.
+//! A cache belongs to one [`crate::Evaluator`], which belongs to one search
+//! thread: nothing is shared and nothing is hidden in thread-local storage.
 
-use std::cell::RefCell;
-
-use crate::evaluate::{self, Ctx, Eval};
+use crate::context::{Ctx, Eval};
 use crate::terms;
-use crate::trace::{NoTrace, Tracer};
+use crate::tracer::{NoTrace, Tracer};
 
-/// Entries per thread (a power of two): 48 bytes each.
+/// Where the evaluation takes its pawn terms from.
+pub(crate) trait PawnTerms {
+    /// Adds the pawn terms to `e` (as White's score); returns the passed pawns.
+    fn add<T: Tracer>(&mut self, ctx: &Ctx, e: &mut Eval<'_, T>) -> u64;
+}
+
+/// Computes the pawn terms afresh, reporting each feature to the tracer.
+pub(crate) struct Uncached;
+
+impl PawnTerms for Uncached {
+    #[inline(always)]
+    fn add<T: Tracer>(&mut self, ctx: &Ctx, e: &mut Eval<'_, T>) -> u64 {
+        terms::material::pawns(ctx, e);
+        let passed = terms::pawns::structure(ctx, e);
+        terms::king::shelter(ctx, e);
+        passed
+    }
+}
+
+/// Entries per cache (a power of two): 48 bytes each.
 const ENTRIES: usize = 2048;
 
 #[derive(Clone, Copy)]
@@ -34,48 +51,45 @@ struct Entry {
 
 const EMPTY: Entry = Entry { pawns: [u64::MAX; 2], score: 0, passed: 0, kings: [64; 2], shelter: 0 };
 
-thread_local! {
-    static TABLE: RefCell<[Entry; ENTRIES]> = const { RefCell::new([EMPTY; ENTRIES]) };
+/// A cache of pawn terms, for the untraced evaluation only (a traced one
+/// must see every feature, so it computes them with [`Uncached`]).
+pub(crate) struct PawnCache {
+    table: Box<[Entry]>,
 }
 
-#[inline(always)]
-fn slot(pawns: [u64; 2]) -> usize {
-    let h = (pawns[0] ^ pawns[1].rotate_left(23)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    (h >> (64 - ENTRIES.trailing_zeros())) as usize
-}
-
-/// Hints the CPU to fetch the cache entry for `pos`'s pawns, so that a
-/// search can overlap that load with its own work before evaluating.
-#[inline]
-pub fn prefetch(pos: &shakmaty::Chess) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use shakmaty::{Color, Position, Role};
-        let board = pos.board();
-        let pawns =
-            [board.by_piece(Role::Pawn.of(Color::Black)).0, board.by_piece(Role::Pawn.of(Color::White)).0];
-        let _ = TABLE.try_with(|table| {
-            // SAFETY: prefetching is a hint; the pointer is into the table,
-            // and nothing is read or written through it.
-            unsafe {
-                use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-                let entry = (table.as_ptr() as *const Entry).add(slot(pawns));
-                _mm_prefetch(entry as *const i8, _MM_HINT_T0);
-            }
-        });
+impl PawnCache {
+    pub fn new() -> PawnCache {
+        PawnCache { table: vec![EMPTY; ENTRIES].into_boxed_slice() }
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = pos;
+
+    #[inline(always)]
+    fn slot(pawns: [u64; 2]) -> usize {
+        let h = (pawns[0] ^ pawns[1].rotate_left(23)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (h >> (64 - ENTRIES.trailing_zeros())) as usize
+    }
+
+    /// Hints the CPU to fetch the entry for these pawns (Black's, White's),
+    /// so that a search can overlap that load with its own work.
+    #[inline]
+    pub fn prefetch(&self, pawns: [u64; 2]) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: prefetching is a hint; the pointer is into the table (the
+        // slot is below ENTRIES), and nothing is read or written through it.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let entry = self.table.as_ptr().add(Self::slot(pawns));
+            _mm_prefetch(entry as *const i8, _MM_HINT_T0);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = pawns;
+    }
 }
 
-/// Adds the pawn terms to `e` (as White's score), from the cache when it
-/// has them; returns the passed pawns.
-#[inline(always)]
-pub(crate) fn probe<T: Tracer>(ctx: &Ctx, e: &mut Eval<'_, T>) -> u64 {
-    let pawns = [ctx.pieces[0][0], ctx.pieces[1][0]];
-    let fetched = TABLE.try_with(|table| {
-        let Ok(mut table) = table.try_borrow_mut() else { return None };
-        let entry = &mut table[slot(pawns)];
+impl PawnTerms for PawnCache {
+    #[inline(always)]
+    fn add<T: Tracer>(&mut self, ctx: &Ctx, e: &mut Eval<'_, T>) -> u64 {
+        let pawns = [ctx.pieces[0][0], ctx.pieces[1][0]];
+        let entry = &mut self.table[Self::slot(pawns)];
         let mut untraced = NoTrace;
         if entry.pawns != pawns {
             let mut fresh = Eval::new(&mut untraced);
@@ -89,14 +103,7 @@ pub(crate) fn probe<T: Tracer>(ctx: &Ctx, e: &mut Eval<'_, T>) -> u64 {
             entry.kings = ctx.king;
             entry.shelter = fresh.white_minus_black();
         }
-        Some((entry.score + entry.shelter, entry.passed))
-    });
-    match fetched {
-        Ok(Some((score, passed))) => {
-            e.score[1] += score;
-            passed
-        }
-        // Thread-local storage being torn down (or re-entered): compute.
-        _ => evaluate::pawn_terms(ctx, e),
+        e.score[1] += entry.score + entry.shelter;
+        entry.passed
     }
 }

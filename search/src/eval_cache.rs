@@ -7,8 +7,6 @@
 //! position, so a hit returns exactly what evaluating would, and the search
 //! tree does not change.
 
-use shakmaty::Chess;
-
 /// Entries per thread (a power of two; 8 bytes each: 512 KiB, in L2).
 const ENTRIES: usize = 1 << 16;
 /// The low 16 bits of an entry hold the evaluation; the rest are the key's.
@@ -34,30 +32,43 @@ impl EvalCache {
         crate::prefetch::prefetch(&self.table[key as usize & (ENTRIES - 1)]);
     }
 
-    /// `pos`'s static evaluation; `key` is its position key.
+    /// The evaluation cached for `key`, if any.
     #[inline]
-    pub fn evaluate(&mut self, pos: &Chess, key: u64) -> i32 {
+    pub fn get(&self, key: u64) -> Option<i32> {
         // The slot comes from the low bits, the check from the high ones.
-        let slot = &mut self.table[key as usize & (ENTRIES - 1)];
+        let slot = self.table[key as usize & (ENTRIES - 1)];
         let tag = key & KEY_MASK;
-        if tag != 0 && *slot & KEY_MASK == tag {
-            return i32::from(*slot as u16 as i16);
-        }
-        let eval = rockad_eval::evaluate(pos);
+        (tag != 0 && slot & KEY_MASK == tag).then_some(i32::from(slot as u16 as i16))
+    }
+
+    /// Remembers `eval` for `key` (an evaluation outside the `i16` range is
+    /// simply not kept).
+    #[inline]
+    pub fn store(&mut self, key: u64, eval: i32) {
+        let tag = key & KEY_MASK;
         if tag != 0
             && let Ok(e) = i16::try_from(eval)
         {
-            *slot = tag | u64::from(e as u16);
+            self.table[key as usize & (ENTRIES - 1)] = tag | u64::from(e as u16);
         }
-        eval
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::key::position_key as key_of;
     use crate::testutil::{Rng, random_walks};
-    use crate::thread::key_of;
+    use shakmaty::Chess;
+
+    /// What the search does: the cached evaluation, else evaluate and keep it.
+    fn evaluate(cache: &mut EvalCache, p: &Chess, key: u64) -> i32 {
+        cache.get(key).unwrap_or_else(|| {
+            let e = rockad_eval::evaluate(p);
+            cache.store(key, e);
+            e
+        })
+    }
 
     fn positions(seed: u64, games: usize, plies: usize) -> Vec<Chess> {
         let mut out = Vec::new();
@@ -72,7 +83,7 @@ mod tests {
         // Twice over: the second pass is answered from the cache.
         for _ in 0..2 {
             for p in &positions {
-                assert_eq!(cache.evaluate(p, key_of(p)), rockad_eval::evaluate(p));
+                assert_eq!(evaluate(&mut cache, p, key_of(p)), rockad_eval::evaluate(p));
             }
         }
         let hits = positions.iter().filter(|p| {
@@ -91,8 +102,8 @@ mod tests {
         assert_ne!(rockad_eval::evaluate(a), rockad_eval::evaluate(b), "pick two different evaluations");
         // Force both into the same slot: same low bits, different high bits.
         let kb_same_slot = (kb & KEY_MASK) | (ka & !KEY_MASK);
-        assert_eq!(cache.evaluate(a, ka), rockad_eval::evaluate(a));
-        assert_eq!(cache.evaluate(b, kb_same_slot), rockad_eval::evaluate(b));
-        assert_eq!(cache.evaluate(a, ka), rockad_eval::evaluate(a));
+        assert_eq!(evaluate(&mut cache, a, ka), rockad_eval::evaluate(a));
+        assert_eq!(evaluate(&mut cache, b, kb_same_slot), rockad_eval::evaluate(b));
+        assert_eq!(evaluate(&mut cache, a, ka), rockad_eval::evaluate(a));
     }
 }

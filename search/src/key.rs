@@ -5,12 +5,18 @@
 //! move from a position with an en passant square; computing those keys
 //! afresh cost time, and the key came only after the move was made, too
 //! late to prefetch the child's table entry. This module covers every
-//! move. Its keys equal [`crate::position_key`] (Polyglot-compatible,
+//! move. Its keys equal [`position_key`] (Polyglot-compatible,
 //! en passant counted only when the capture is legal); tests check that
 //! over random Chess960 games.
 
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{CastlingSide, Chess, Color, EnPassantMode, Move, Piece, Position, Role, Square};
+
+/// The Zobrist key Rockad uses for a position (Polyglot-compatible, en
+/// passant counted only when the capture is legal), computed from scratch.
+pub fn position_key(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
 
 fn piece(sq: Square, p: Piece) -> u64 {
     Zobrist64::zobrist_for_piece(sq, p).0
@@ -96,7 +102,6 @@ pub(crate) fn null_key(pos: &Chess, key: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position_key;
     use crate::testutil::{Rng, pos, random_walks};
     use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;

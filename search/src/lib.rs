@@ -6,40 +6,44 @@
 //! position, the game's key history and [`Limits`]; receive reports through a
 //! [`Listener`]; [`Searcher::stop`] it.
 //!
+//! Inside, a search thread is a `Worker`: it plays moves only through
+//! `Worker::make_move` / `unmake_move`, evaluates only through
+//! `Worker::static_eval` (its own `rockad_eval::Evaluator` behind a cache),
+//! and searches every node, the root included, with the one `search`
+//! function, generic over the node kind. The root's move list and the
+//! choice of the answer live in `root.rs`.
+//!
 //! It must not parse or print protocol text (that is the `uci` crate's job,
 //! wired in by `engine`), and it evaluates only through `rockad-eval`.
 
+mod context;
+mod deepen;
 mod eval_cache;
 mod history;
 mod key;
 mod limits;
 mod movepick;
+mod node;
 mod params;
 mod pool;
 mod prefetch;
 mod qsearch;
 mod report;
+mod root;
 mod score;
 mod search;
 mod see;
 mod table_memory;
 #[cfg(test)]
 mod testutil;
-mod thread;
 mod time;
 mod tt;
+mod worker;
 
-pub use limits::Limits;
+pub use key::position_key;
+pub use limits::{Limits, MAX_PLY};
+pub use params::{TUNABLES, Tunable};
 pub use pool::{SearchOutcome, SearchRequest, Searcher};
 pub use report::{Bound, IterationReport, Listener};
-pub use score::{DRAW, INFINITE, MATE, MATE_BOUND, mate_distance};
+pub use score::{DRAW, INFINITE, MATE, MATE_BOUND, ScoreBand, TB_WIN, TB_WIN_BOUND, band, mate_distance};
 pub use tt::{HashError, MAX_HASH_MB};
-
-/// Deepest ply the search reaches (iterations, extensions and quiescence).
-pub const MAX_PLY: usize = 128;
-
-/// The Zobrist key Rockad uses for a position (Polyglot-compatible).
-pub fn position_key(pos: &shakmaty::Chess) -> u64 {
-    use shakmaty::Position;
-    pos.zobrist_hash::<shakmaty::zobrist::Zobrist64>(shakmaty::EnPassantMode::Legal).0
-}

@@ -2,6 +2,9 @@
 
 use shakmaty::Move;
 
+/// Deepest ply the search reaches (iterations, extensions and quiescence).
+pub const MAX_PLY: usize = 128;
+
 /// The limits of one search, as `go` gives them. Times in milliseconds.
 #[derive(Debug, Clone, Default)]
 pub struct Limits {

@@ -6,18 +6,20 @@
 use shakmaty::{Chess, Color, Move, MoveList, Position, Role};
 
 use crate::history::{Histories, Moved};
-use crate::params::{CAPTURE_VALUE_WEIGHT, SEE_VALUES};
+use crate::params::{CAPTURE_VALUE_WEIGHT, MVV_LVA_VALUES, SEE_VALUES};
 use crate::see::see_ge;
 use crate::tt::encode_move;
 
+#[inline(always)]
 fn value(role: Role) -> i32 {
+    // Constant indices: no bounds check in the quiescence picker's loop.
     match role {
-        Role::Pawn => 1,
-        Role::Knight => 3,
-        Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 10,
+        Role::Pawn => MVV_LVA_VALUES[0],
+        Role::Knight => MVV_LVA_VALUES[1],
+        Role::Bishop => MVV_LVA_VALUES[2],
+        Role::Rook => MVV_LVA_VALUES[3],
+        Role::Queen => MVV_LVA_VALUES[4],
+        Role::King => MVV_LVA_VALUES[5],
     }
 }
 
@@ -46,6 +48,8 @@ pub(crate) fn mvv_lva(m: &Move) -> i32 {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
+    /// The root's moves, in the order given.
+    Listed,
     TableMove,
     Generate,
     Noisy,
@@ -98,6 +102,28 @@ impl MovePicker {
             earlier,
             side: pos.turn(),
             moves: MoveList::new(),
+            scores: [0; 256],
+            noisy_end: 0,
+            cur: 0,
+            quiet_start: 0,
+            bad_end: 0,
+            bad_next: 0,
+        }
+    }
+
+    /// The root's move source: `moves` in the order given (the root move
+    /// list, ordered by the last iteration), nothing generated or scored.
+    pub fn listed(side: Color, moves: impl Iterator<Item = Move>) -> Self {
+        let mut list = MoveList::new();
+        list.extend(moves);
+        MovePicker {
+            stage: Stage::Listed,
+            tt_move: None,
+            killers: [None; 2],
+            counter: None,
+            earlier: [None; 2],
+            side,
+            moves: list,
             scores: [0; 256],
             noisy_end: 0,
             cur: 0,
@@ -180,6 +206,13 @@ impl MovePicker {
     pub fn next(&mut self, pos: &Chess, hist: &Histories) -> Option<Move> {
         loop {
             match self.stage {
+                Stage::Listed => {
+                    if self.cur < self.moves.len() {
+                        self.cur += 1;
+                        return Some(self.moves[self.cur - 1]);
+                    }
+                    self.stage = Stage::Done;
+                }
                 Stage::TableMove => {
                     self.stage = Stage::Generate;
                     if self.tt_move.is_some() {

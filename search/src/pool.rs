@@ -3,20 +3,20 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 use std::thread::JoinHandle;
 use std::time::Instant;
 
 use log::{debug, error};
-use parking_lot::Mutex;
 use shakmaty::{Chess, Move, Position};
 
+use crate::context::{Context, Signals};
 use crate::limits::Limits;
-use crate::report::{Bound, IterationReport, Listener};
-use crate::score::{DRAW, INFINITE, MATE};
-use crate::thread::{Context, Worker};
+use crate::report::{IterationReport, Listener};
+use crate::root::{answer, no_move_report, root_moves};
 use crate::time::TimeManager;
-use crate::tt::{HashError, Tt, encode_move};
+use crate::tt::{HashError, Tt};
+use crate::worker::Worker;
 
 /// Stack for search threads: deep recursion with a move list per frame.
 const STACK_BYTES: usize = 32 << 20;
@@ -55,25 +55,6 @@ pub struct SearchOutcome {
     pub score: i32,
     pub depth: u32,
     pub nodes: u64,
-}
-
-/// Flags and counters shared by the threads of one search.
-pub(crate) struct Signals {
-    pub stop: AtomicBool,
-    pub pondering: AtomicBool,
-    pub ponderhit_at: Mutex<Option<Instant>>,
-    /// Nodes per thread, published every few hundred nodes.
-    pub nodes: Vec<AtomicU64>,
-    /// Set once `bestmove` has been sent: the search is over for the GUI
-    /// even if its thread is still winding down.
-    pub answered: AtomicBool,
-}
-
-impl Signals {
-    /// All threads' nodes, counting `own` (exact) for thread `id`.
-    pub fn total_nodes(&self, id: usize, own: u64) -> u64 {
-        self.nodes.iter().enumerate().map(|(i, n)| if i == id { own } else { n.load(Relaxed) }).sum()
-    }
 }
 
 struct Running {
@@ -196,13 +177,7 @@ impl Searcher {
         self.stop();
         self.wait();
         self.tt.new_search();
-        let signals = Arc::new(Signals {
-            stop: AtomicBool::new(false),
-            pondering: AtomicBool::new(req.limits.ponder),
-            ponderhit_at: Mutex::new(None),
-            nodes: (0..self.threads).map(|_| AtomicU64::new(0)).collect(),
-            answered: AtomicBool::new(false),
-        });
+        let signals = Arc::new(Signals::new(self.threads, req.limits.ponder));
         let workers = std::mem::take(&mut self.workers);
         let tt = Arc::clone(&self.tt);
         let sig = Arc::clone(&signals);
@@ -231,12 +206,6 @@ impl Listener for Silent {
     fn bestmove(&self, _: Option<Move>, _: Option<Move>) {}
 }
 
-fn root_moves(root: &Chess, searchmoves: &[Move]) -> Vec<Move> {
-    let legal = root.legal_moves();
-    let chosen: Vec<Move> = legal.iter().copied().filter(|m| searchmoves.contains(m)).collect();
-    if chosen.is_empty() { legal.into_iter().collect() } else { chosen }
-}
-
 /// The body of the main search thread: runs all workers, picks the result,
 /// sends the one `bestmove`.
 fn run_search(
@@ -263,23 +232,14 @@ fn run_search(
     };
 
     if moves.is_empty() {
-        let score = if req.root.is_check() { -MATE } else { DRAW };
-        listener.iteration(&IterationReport {
-            depth: 0,
-            seldepth: 0,
-            multipv: 1,
-            score,
-            bound: Bound::Exact,
-            nodes: 0,
-            time_ms: 0,
-            hashfull: 0,
-            pv: Vec::new(),
-        });
+        let report = no_move_report(&req.root);
+        let score = report.score;
+        listener.iteration(&report);
         // Even with nothing to search, answer only when the GUI allows it.
         while !signals.stop.load(Relaxed) && (req.limits.infinite || signals.pondering.load(Relaxed)) {
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
-        answer(&signals, &*listener, None, None);
+        answer_gui(&signals, &*listener, None, None);
         return (workers, SearchOutcome { score, ..SearchOutcome::default() });
     }
 
@@ -292,11 +252,11 @@ fn run_search(
                 std::thread::Builder::new()
                     .name(format!("search-{}", w.id))
                     .stack_size(STACK_BYTES)
-                    .spawn_scoped(s, move || w.search_root(&mut ctx, root, history, moves))
+                    .spawn_scoped(s, move || w.iterate(&mut ctx, root, history, moves))
                     .expect("spawning a helper thread");
             }
             let mut ctx = context(0);
-            main.search_root(&mut ctx, &req.root, &req.history, &moves);
+            main.iterate(&mut ctx, &req.root, &req.history, &moves);
             signals.stop.store(true, Relaxed);
         });
     }));
@@ -304,72 +264,25 @@ fn run_search(
     if result.is_err() {
         error!("a search thread panicked; answering with a legal move");
         let outcome = SearchOutcome { best: moves.first().copied(), ..SearchOutcome::default() };
-        answer(&signals, &*listener, outcome.best, None);
+        answer_gui(&signals, &*listener, outcome.best, None);
         return ((0..threads).map(Worker::new).collect(), outcome);
     }
 
-    let best = pick_best_worker(&workers, req.multipv);
-    let chosen = &workers[best];
     let nodes = workers.iter().map(|w| w.nodes).sum();
-    let rm = &chosen.root_moves[0];
-    // The last line the GUI saw must agree with the move we play: a helper's
-    // move, or one that took the lead in an iteration cut short, gets its line.
-    if (best != 0 || workers[0].reported_best != Some(rm.mv)) && rm.score > -INFINITE {
-        // A main-thread move that led a cut-short iteration is that
-        // iteration's; depth 0 would read as "no legal move".
-        let depth = if best == 0 { chosen.root_depth.max(1) as u32 } else { chosen.completed_depth.max(1) };
-        let pv = if rm.pv.first() == Some(&rm.mv) { rm.pv.clone() } else { vec![rm.mv] };
-        listener.iteration(&IterationReport {
-            depth,
-            seldepth: rm.seldepth as u32,
-            multipv: 1,
-            score: rm.score,
-            bound: Bound::Exact,
-            nodes,
-            time_ms: tm.elapsed().as_millis() as u64,
-            hashfull: tt.hashfull(),
-            pv,
-        });
+    let a = answer(&workers, req.multipv, &tt, &req.root, nodes, tm.elapsed().as_millis() as u64);
+    if let Some(line) = &a.catch_up {
+        listener.iteration(line);
     }
-    let ponder = rm.pv.get(1).copied().or_else(|| ponder_from_tt(&tt, &req.root, rm.mv));
-    debug!("search done: thread {best} depth {} nodes {nodes}", chosen.completed_depth);
+    debug!("search done: thread {} depth {} nodes {nodes}", a.thread, a.depth);
     let outcome =
-        SearchOutcome { best: Some(rm.mv), ponder, score: rm.score, depth: chosen.completed_depth, nodes };
-    answer(&signals, &*listener, outcome.best, outcome.ponder);
+        SearchOutcome { best: Some(a.best), ponder: a.ponder, score: a.score, depth: a.depth, nodes };
+    answer_gui(&signals, &*listener, outcome.best, outcome.ponder);
     (workers, outcome)
 }
 
 /// Marks the search answered, then sends its one `bestmove` (so whoever the
 /// listener notifies already sees the search as over).
-fn answer(signals: &Signals, listener: &dyn Listener, best: Option<Move>, ponder: Option<Move>) {
+fn answer_gui(signals: &Signals, listener: &dyn Listener, best: Option<Move>, ponder: Option<Move>) {
     signals.answered.store(true, Relaxed);
     listener.bestmove(best, ponder);
-}
-
-/// The main thread, unless a helper finished a deeper iteration with a score
-/// at least as good (MultiPV keeps the main thread's ordered lines).
-fn pick_best_worker(workers: &[Worker], multipv: usize) -> usize {
-    if multipv > 1 {
-        return 0;
-    }
-    let mut best = 0;
-    for (i, w) in workers.iter().enumerate().skip(1) {
-        let b = &workers[best];
-        if w.root_moves.is_empty() || w.completed_depth == 0 {
-            continue;
-        }
-        if w.completed_depth > b.completed_depth && w.root_moves[0].score >= b.root_moves[0].score {
-            best = i;
-        }
-    }
-    best
-}
-
-/// A reply to expect when the PV has only the best move: the table's move
-/// in the position after it, if it is legal there.
-fn ponder_from_tt(tt: &Tt, root: &Chess, best: Move) -> Option<Move> {
-    let mut child = root.clone();
-    child.play_unchecked(best);
-    let entry = tt.probe(crate::position_key(&child), 0)?;
-    child.legal_moves().into_iter().find(|&m| encode_move(m) == entry.mv)
 }

@@ -4,19 +4,21 @@
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Chess, Color, Position, Rank, Role};
 
-use rockad_eval::{evaluate, pawn_attacks};
+use rockad_eval::pawn_attacks;
 
-use crate::MAX_PLY;
+use crate::context::Context;
+use crate::limits::MAX_PLY;
 use crate::movepick::QPicker;
+use crate::node::Node;
 use crate::params::{DELTA_MARGIN, SEE_VALUES};
 use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL};
 use crate::search::fifty_move_score;
 use crate::see::see_ge;
-use crate::thread::{Context, Worker, is_insufficient, make_child};
 use crate::tt::Bound;
+use crate::worker::{Worker, is_insufficient};
 
 impl Worker {
-    pub(crate) fn qsearch<const PV: bool>(
+    pub(crate) fn qsearch<N: Node>(
         &mut self,
         ctx: &mut Context,
         pos: &Chess,
@@ -32,7 +34,7 @@ impl Worker {
         self.seldepth = self.seldepth.max(ply);
         let in_check = pos.is_check();
         if ply >= MAX_PLY {
-            return if in_check { DRAW } else { evaluate(pos) };
+            return if in_check { DRAW } else { self.static_eval(ply, pos, key, NO_EVAL) };
         }
         if is_insufficient(pos) {
             return DRAW;
@@ -43,7 +45,7 @@ impl Worker {
         }
 
         let tt_entry = ctx.tt.probe(key, ply);
-        if !PV
+        if !N::PV
             && let Some(e) = tt_entry
             && match e.bound {
                 Bound::Exact => true,
@@ -58,10 +60,7 @@ impl Worker {
         let mut best_score = -INFINITE;
         let mut static_eval = NO_EVAL;
         if !in_check {
-            static_eval = match tt_entry {
-                Some(e) if e.eval != NO_EVAL => e.eval,
-                _ => self.eval_cache.evaluate(pos, key),
-            };
+            static_eval = self.static_eval(ply, pos, key, tt_entry.map_or(NO_EVAL, |e| e.eval));
             let stand_pat = static_eval;
             if stand_pat >= beta {
                 return stand_pat;
@@ -97,9 +96,9 @@ impl Worker {
                     continue;
                 }
             }
-            let (child, ck) = make_child(pos, key, mv, &ctx.tt, &self.eval_cache);
-            self.nodes += 1;
-            let score = -self.qsearch::<PV>(ctx, &child, ck, ply + 1, -beta, -alpha);
+            let (child, ck) = self.make_move(ctx, pos, key, mv, ply);
+            let score = -self.qsearch::<N>(ctx, &child, ck, ply + 1, -beta, -alpha);
+            self.unmake_move();
             if self.stopped {
                 return 0;
             }
@@ -107,7 +106,7 @@ impl Worker {
                 best_score = score;
                 if score > alpha {
                     best_move = Some(mv);
-                    if PV {
+                    if N::PV {
                         self.update_pv(ply, mv);
                     }
                     if score >= beta {
@@ -119,7 +118,7 @@ impl Worker {
         }
         let bound = if best_score >= beta {
             Bound::Lower
-        } else if PV && best_score > original_alpha {
+        } else if N::PV && best_score > original_alpha {
             Bound::Exact
         } else {
             Bound::Upper

@@ -1,24 +1,27 @@
-//! The main alpha-beta search: principal variation search below the root.
+//! The principal variation search, one function for every node kind
+//! ([`Root`](crate::node::Root), [`Pv`], [`NonPv`]).
 
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, MoveList, Position};
+use shakmaty::{Chess, Move, MoveList, Position};
 
-use rockad_eval::evaluate;
-
-use crate::MAX_PLY;
-use crate::history::{Moved, bonus, piece_index};
+use crate::context::Context;
+use crate::history::{Moved, bonus};
+use crate::limits::MAX_PLY;
 use crate::movepick::{MovePicker, is_noisy};
+use crate::node::{Node, NonPv, Pv};
 use crate::params::*;
 use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL};
 use crate::see::see_ge;
-use crate::thread::{Context, Worker, is_insufficient, key_of, make_child};
 use crate::tt::{Bound, decode_move};
+use crate::worker::{Worker, is_insufficient};
 
 impl Worker {
     /// Searches `pos` (reached at `ply`) to `depth` in the window
-    /// (`alpha`, `beta`). `PV` nodes may have a wide window; others are
-    /// scouts with `beta == alpha + 1`.
+    /// (`alpha`, `beta`). PV nodes may have a wide window; others are
+    /// scouts with `beta == alpha + 1`. At the root (`N` = `Root`) the moves
+    /// are the root move list's from line [`Worker::pv_idx`] on, and each
+    /// one's score and line are recorded there.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn search<const PV: bool>(
+    pub(crate) fn search<N: Node>(
         &mut self,
         ctx: &mut Context,
         pos: &Chess,
@@ -30,42 +33,47 @@ impl Worker {
     ) -> i32 {
         let excluded = self.stack[ply].excluded;
         self.pv[ply].clear();
-        // Draws by rule come before the hand-over to quiescence, which does
-        // not look for them: a line ending in one must score and stop there.
-        if self.is_repetition(key, pos.halfmoves(), ply) {
-            return DRAW;
-        }
-        if let Some(score) = fifty_move_score(pos, ply) {
-            return score;
-        }
-        if depth <= 0 {
-            return self.qsearch::<PV>(ctx, pos, key, ply, alpha, beta);
-        }
-        if self.should_stop(ctx) {
-            return 0;
+        if !N::ROOT {
+            // Draws by rule come before the hand-over to quiescence, which
+            // does not look for them: a line ending in one must score and stop there.
+            if self.is_repetition(key, pos.halfmoves(), ply) {
+                return DRAW;
+            }
+            if let Some(score) = fifty_move_score(pos, ply) {
+                return score;
+            }
+            if depth <= 0 {
+                return self.qsearch::<N>(ctx, pos, key, ply, alpha, beta);
+            }
+            if self.should_stop(ctx) {
+                return 0;
+            }
         }
         self.seldepth = self.seldepth.max(ply);
 
-        if is_insufficient(pos) {
-            return DRAW;
-        }
         let in_check = pos.is_check();
-        if ply >= MAX_PLY {
-            return if in_check { DRAW } else { evaluate(pos) };
-        }
-        // Mate distance pruning: no line from here beats a mate already found.
-        alpha = alpha.max(-MATE + ply as i32);
-        beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
+        if !N::ROOT {
+            if is_insufficient(pos) {
+                return DRAW;
+            }
+            if ply >= MAX_PLY {
+                return if in_check { DRAW } else { self.static_eval(ply, pos, key, NO_EVAL) };
+            }
+            // Mate distance pruning: no line from here beats a mate already found.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
         }
 
-        let tt_entry = ctx.tt.probe(key, ply);
-        if !PV
+        // The root orders its moves by the last iteration instead.
+        let tt_entry = if N::ROOT { None } else { ctx.tt.probe(key, ply) };
+        if !N::PV
             && excluded.is_none()
             && let Some(e) = tt_entry
             && e.depth >= depth
-            && pos.halfmoves() < 90
+            && pos.halfmoves() < TT_CUTOFF_MAX_HALFMOVES
             && match e.bound {
                 Bound::Exact => true,
                 Bound::Lower => e.score >= beta,
@@ -78,20 +86,20 @@ impl Worker {
         let static_eval = if in_check {
             NO_EVAL
         } else {
-            match tt_entry {
-                Some(e) if e.eval != NO_EVAL => e.eval,
-                _ => self.eval_cache.evaluate(pos, key),
-            }
+            self.static_eval(ply, pos, key, tt_entry.map_or(NO_EVAL, |e| e.eval))
         };
         self.stack[ply].static_eval = static_eval;
-        self.stack[ply + 1].killers = [None; 2];
+        if !N::ROOT {
+            // The root keeps the killers of ply 1 across its moves and iterations.
+            self.stack[ply + 1].killers = [None; 2];
+        }
         // Better than two plies ago: prune less, the position is going our way.
         let improving = ply >= 2
             && static_eval != NO_EVAL
             && self.stack[ply - 2].static_eval != NO_EVAL
             && static_eval > self.stack[ply - 2].static_eval;
 
-        if !PV && !in_check && excluded.is_none() {
+        if !N::PV && !in_check && excluded.is_none() {
             // Reverse futility: so far above beta that a shallow search will not fall back.
             if depth <= RFP_MAX_DEPTH
                 && static_eval.abs() < MATE_BOUND
@@ -101,7 +109,7 @@ impl Worker {
             }
             // Razoring: so far below alpha that only captures could save it.
             if depth <= RAZOR_MAX_DEPTH && static_eval + RAZOR_MARGIN * depth <= alpha {
-                let score = self.qsearch::<false>(ctx, pos, key, ply, alpha, alpha + 1);
+                let score = self.qsearch::<NonPv>(ctx, pos, key, ply, alpha, alpha + 1);
                 if self.stopped {
                     return 0;
                 }
@@ -116,19 +124,13 @@ impl Worker {
                 && ply >= self.nmp_min_ply
                 && (ply == 0 || !self.stack[ply - 1].null_move)
                 && has_pieces(pos)
-                && let Some(null) = null_move(pos)
+                && let Some((null, nk)) = self.make_null_move(pos, key, ply)
             {
                 let r = NMP_BASE
                     + depth / NMP_DEPTH_DIVISOR
                     + ((static_eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
-                self.stack[ply].null_move = true;
-                self.stack[ply].moved = None;
-                self.keys.push(key);
-                let nk = crate::key::null_key(pos, key);
-                debug_assert_eq!(nk, key_of(&null));
-                let score = -self.search::<false>(ctx, &null, nk, depth - r, ply + 1, -beta, -beta + 1);
-                self.keys.pop();
-                self.stack[ply].null_move = false;
+                let score = -self.search::<NonPv>(ctx, &null, nk, depth - r, ply + 1, -beta, -beta + 1);
+                self.unmake_null_move(ply);
                 if self.stopped {
                     return 0;
                 }
@@ -139,8 +141,8 @@ impl Worker {
                     }
                     // Deep: verify with a normal search that may not pass again
                     // for a while (zugzwang guard).
-                    self.nmp_min_ply = ply + (3 * (depth - r) / 4) as usize;
-                    let v = self.search::<false>(ctx, pos, key, depth - r, ply, beta - 1, beta);
+                    self.nmp_min_ply = ply + (NMP_VERIFY_PLY_QUARTERS * (depth - r) / 4) as usize;
+                    let v = self.search::<NonPv>(ctx, pos, key, depth - r, ply, beta - 1, beta);
                     self.nmp_min_ply = 0;
                     if self.stopped {
                         return 0;
@@ -158,22 +160,26 @@ impl Worker {
         // Internal iterative reduction: without a table move this node was
         // never searched deeply; search it shallower, and sooner.
         let mut depth = depth;
-        if depth >= IIR_MIN_DEPTH && tt_move.is_none() && excluded.is_none() {
+        if !N::ROOT && depth >= IIR_MIN_DEPTH && tt_move.is_none() && excluded.is_none() {
             depth -= 1;
         }
 
         let prev = if ply > 0 { self.stack[ply - 1].moved } else { None };
         let earlier = [prev, if ply > 1 { self.stack[ply - 2].moved } else { None }];
-        let counter = self.hist.counter(prev);
-        let picker_tt = if excluded.is_some() { None } else { tt_move };
-        let mut picker = MovePicker::new(pos, picker_tt, self.stack[ply].killers, counter, earlier);
+        let mut picker = if N::ROOT {
+            MovePicker::listed(pos.turn(), self.root_moves[self.pv_idx..].iter().map(|rm| rm.mv))
+        } else {
+            let counter = self.hist.counter(prev);
+            let picker_tt = if excluded.is_some() { None } else { tt_move };
+            MovePicker::new(pos, picker_tt, self.stack[ply].killers, counter, earlier)
+        };
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut best_move = None;
         let mut searched = 0;
         let mut quiets_tried = MoveList::new();
         let mut noisy_tried = MoveList::new();
-        self.keys.push(key);
+        let extension_limit = EXTENSION_MAX_PLY_FACTOR * self.root_depth as usize;
         while let Some(mv) = picker.next(pos, &self.hist) {
             if Some(mv) == excluded {
                 continue;
@@ -181,7 +187,8 @@ impl Worker {
             let quiet = !is_noisy(&mv);
             let history = if quiet { self.hist.quiet(pos.turn(), mv, &earlier) } else { 0 };
             // Captures that lose too much material, at low depth.
-            if !quiet
+            if !N::ROOT
+                && !quiet
                 && best_score > -MATE_BOUND
                 && depth <= SEE_PRUNE_MAX_DEPTH
                 && !see_ge(pos, mv, -SEE_NOISY_MARGIN * depth)
@@ -190,7 +197,7 @@ impl Worker {
             }
             // Late move pruning, futility and exchange pruning of quiet
             // moves, once a move has saved us from being mated.
-            if quiet && best_score > -MATE_BOUND {
+            if !N::ROOT && quiet && best_score > -MATE_BOUND {
                 if depth <= LMP_MAX_DEPTH && quiets_tried.len() >= lmp_threshold(depth, improving) {
                     picker.skip_quiets();
                     continue;
@@ -217,7 +224,7 @@ impl Worker {
             if Some(mv) == tt_move
                 && excluded.is_none()
                 && depth >= SE_MIN_DEPTH
-                && ply < 2 * self.root_depth as usize
+                && ply < extension_limit
                 && let Some(e) = tt_entry
                 && e.depth >= depth - SE_TT_DEPTH_SLACK
                 && e.bound != Bound::Upper
@@ -225,47 +232,45 @@ impl Worker {
             {
                 let singular_beta = e.score - SE_MARGIN_PER_DEPTH * depth;
                 self.stack[ply].excluded = Some(mv);
-                self.keys.pop();
-                let v = self.search::<false>(
+                let v = self.search::<NonPv>(
                     ctx,
                     pos,
                     key,
-                    (depth - 1) / 2,
+                    (depth - 1) / SE_DEPTH_DIVISOR,
                     ply,
                     singular_beta - 1,
                     singular_beta,
                 );
-                self.keys.push(key);
                 self.stack[ply].excluded = None;
                 if self.stopped {
-                    self.keys.pop();
                     return 0;
                 }
                 if v < singular_beta {
-                    extension = if !PV && v < singular_beta - SE_DOUBLE_MARGIN { 2 } else { 1 };
+                    extension = if !N::PV && v < singular_beta - SE_DOUBLE_MARGIN { 2 } else { 1 };
                 } else if singular_beta >= beta {
-                    self.keys.pop();
                     return singular_beta;
                 } else if e.score >= beta {
                     extension = -1;
                 }
             }
 
-            let (child, ck) = make_child(pos, key, mv, &ctx.tt, &self.eval_cache);
-            self.nodes += 1;
-            self.stack[ply].moved = Some((piece_index(pos.turn(), mv.role()), mv.to() as usize));
+            if N::ROOT {
+                self.announce_root_move(ctx, depth, mv, searched);
+            }
+            let nodes_before = self.nodes;
+            let (child, ck) = self.make_move(ctx, pos, key, mv, ply);
             let gives_check = child.is_check();
             // Check extension, bounded so checks cannot run away.
-            if extension == 0 && gives_check && ply < 2 * self.root_depth as usize {
+            if extension == 0 && gives_check && ply < extension_limit {
                 extension = 1;
             }
             let new_depth = depth - 1 + extension;
 
             let mut score = 0;
-            let full_scout = if searched > usize::from(PV) && depth >= LMR_MIN_DEPTH && quiet {
+            let full_scout = if !N::ROOT && searched > usize::from(N::PV) && depth >= LMR_MIN_DEPTH && quiet {
                 // Late move reduction: a scout at reduced depth first.
                 let mut r = reduction(depth, searched + 1);
-                r -= i32::from(PV);
+                r -= i32::from(N::PV);
                 r += i32::from(!improving);
                 r -= i32::from(gives_check);
                 r -= history / LMR_HISTORY_DIVISOR;
@@ -273,31 +278,36 @@ impl Worker {
                     r -= 1;
                 }
                 let reduced = (new_depth - r).clamp(1, new_depth.max(1));
-                score = -self.search::<false>(ctx, &child, ck, reduced, ply + 1, -alpha - 1, -alpha);
+                score = -self.search::<NonPv>(ctx, &child, ck, reduced, ply + 1, -alpha - 1, -alpha);
                 score > alpha && reduced < new_depth
             } else {
-                !PV || searched > 0
+                !N::PV || searched > 0
             };
             if full_scout && !self.stopped {
-                score = -self.search::<false>(ctx, &child, ck, new_depth, ply + 1, -alpha - 1, -alpha);
+                score = -self.search::<NonPv>(ctx, &child, ck, new_depth, ply + 1, -alpha - 1, -alpha);
             }
-            if PV && (searched == 0 || (score > alpha && score < beta)) && !self.stopped {
-                score = -self.search::<true>(ctx, &child, ck, new_depth, ply + 1, -beta, -alpha);
+            if N::PV && (searched == 0 || (score > alpha && score < beta)) && !self.stopped {
+                score = -self.search::<Pv>(ctx, &child, ck, new_depth, ply + 1, -beta, -alpha);
+            }
+            self.unmake_move();
+            if N::ROOT {
+                self.record_root_move(searched, score, alpha, self.nodes - nodes_before);
             }
             searched += 1;
             if self.stopped {
-                self.keys.pop();
                 return 0;
             }
             if score > best_score {
                 best_score = score;
                 if score > alpha {
                     best_move = Some(mv);
-                    if PV {
+                    if N::PV {
                         self.update_pv(ply, mv);
                     }
                     if score >= beta {
-                        self.reward_cutoff(pos, ply, depth, mv, &quiets_tried, &noisy_tried, &earlier);
+                        if !N::ROOT {
+                            self.reward_cutoff(pos, ply, depth, mv, &quiets_tried, &noisy_tried, &earlier);
+                        }
                         break;
                     }
                     alpha = score;
@@ -309,14 +319,17 @@ impl Worker {
                 noisy_tried.push(mv);
             }
         }
-        self.keys.pop();
 
         if !picker.any_legal() {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
+        if N::ROOT {
+            self.store_root(ctx, key, depth, best_score, beta);
+            return best_score;
+        }
         let bound = if best_score >= beta {
             Bound::Lower
-        } else if PV && best_score > original_alpha {
+        } else if N::PV && best_score > original_alpha {
             Bound::Exact
         } else {
             Bound::Upper
@@ -378,16 +391,6 @@ pub(crate) fn fifty_move_score(pos: &Chess, ply: usize) -> Option<i32> {
 fn has_pieces(pos: &Chess) -> bool {
     let board = pos.board();
     (pos.us() & !board.pawns() & !board.kings()).any()
-}
-
-/// `pos` with the other side to move. The halfmove clock restarts so that
-/// no repetition is seen across the null move.
-fn null_move(pos: &Chess) -> Option<Chess> {
-    let mut setup = pos.to_setup(EnPassantMode::Legal);
-    setup.swap_turn();
-    setup.ep_square = None;
-    setup.halfmoves = 0;
-    setup.position::<Chess>(CastlingMode::Chess960).ok()
 }
 
 /// Late move reduction by depth and move number, from a log-log table.

@@ -9,8 +9,8 @@ use shakmaty::{Bitboard, Color};
 
 use crate::bits::role::{BISHOP, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::bits::{AHEAD, FILES, RANK_1, file_of, forward, rank_of, relative_rank, side_color, square};
-use crate::evaluate::{Ctx, Eval, danger, feat};
-use crate::trace::{Term, Tracer};
+use crate::context::{Ctx, Eval, danger, feat};
+use crate::tracer::{Term, Tracer};
 
 /// Pawn shelter and storm: pawns and king squares only (the pawn cache
 /// keeps them).

@@ -2,8 +2,8 @@
 //! apart from the pieces.
 
 use crate::bits::{Squares, relative_square, side_color};
-use crate::evaluate::{Ctx, Eval, feat};
-use crate::trace::{Term, Tracer};
+use crate::context::{Ctx, Eval, feat};
+use crate::tracer::{Term, Tracer};
 
 /// Pawns' material and squares.
 #[inline(always)]

@@ -13,8 +13,8 @@ use crate::bits::{
     Squares, distance, forward, front_fill, north_fill, push, rear_span, relative_rank, side_color, sideways,
     south_fill,
 };
-use crate::evaluate::{Ctx, Eval, feat};
-use crate::trace::{Term, Tracer};
+use crate::context::{Ctx, Eval, feat};
+use crate::tracer::{Term, Tracer};
 
 /// Adds a scalar feature once per member of `set`.
 macro_rules! count {

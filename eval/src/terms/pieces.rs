@@ -12,9 +12,9 @@ use crate::bits::role::{BISHOP, PAWN};
 use crate::bits::{
     self, FILES, Squares, attack_span, file_of, relative_rank, relative_square, side_color, square,
 };
-use crate::evaluate::{Ctx, Eval, feat};
+use crate::context::{Ctx, Eval, feat};
 use crate::params::{OUTPOST_RANKS, TRAPPED_ROOK_MOBILITY};
-use crate::trace::{Term, Tracer};
+use crate::tracer::{Term, Tracer};
 
 #[inline(always)]
 pub(crate) fn eval<T: Tracer>(ctx: &mut Ctx, e: &mut Eval<'_, T>) {

@@ -6,7 +6,7 @@
 use shakmaty::Color;
 
 use crate::bits::LIGHT_SQUARES;
-use crate::evaluate::{Ctx, SCALE_ONE};
+use crate::context::{Ctx, SCALE_ONE};
 use crate::params::{SCALE_NO_PAWNS_SMALL_EDGE, SCALE_OPPOSITE_BISHOPS, SCALE_OPPOSITE_BISHOPS_ALONE};
 
 /// Non-pawn material in minor-piece units of 3 (knight, bishop 3, rook 5,

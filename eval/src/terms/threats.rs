@@ -3,8 +3,8 @@
 
 use crate::bits::role::{BISHOP, KING, KNIGHT, PAWN, ROOK};
 use crate::bits::{Squares, side_color};
-use crate::evaluate::{Ctx, Eval, feat};
-use crate::trace::{Term, Tracer};
+use crate::context::{Ctx, Eval, feat};
+use crate::tracer::{Term, Tracer};
 
 #[inline(always)]
 pub(crate) fn eval<T: Tracer>(ctx: &Ctx, e: &mut Eval<'_, T>) {

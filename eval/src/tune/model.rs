@@ -3,7 +3,7 @@
 //! king-danger penalty per side, taper, endgame scale) with its gradient.
 
 use super::dataset::Pos;
-use crate::evaluate::{MAX_PHASE, SCALE_ONE};
+use crate::context::{MAX_PHASE, SCALE_ONE};
 use crate::params::{KING_DANGER_EG_DIV, KING_DANGER_MG_DIV};
 
 /// A parameter as the tuner holds it: (middlegame, endgame).

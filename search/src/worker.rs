@@ -1,0 +1,260 @@
+//! One search thread's own data, kept between searches, and the per-node
+//! bookkeeping every node kind shares: [`Worker::make_move`] and
+//! [`Worker::unmake_move`] (the only way the search plays a move, the null
+//! move included), [`Worker::static_eval`] (the only way it evaluates),
+//! repetitions, the stop check and the PV table.
+
+use std::sync::atomic::Ordering::Relaxed;
+
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
+
+use rockad_eval::Evaluator;
+
+use crate::context::Context;
+use crate::eval_cache::EvalCache;
+use crate::history::{Histories, piece_index};
+use crate::key::{child_key, ep_term, null_key, position_key};
+use crate::limits::MAX_PLY;
+use crate::params::TIME_CHECK_NODES;
+use crate::root::RootMove;
+use crate::score::NO_EVAL;
+
+/// What the search remembers about each ply of the current line.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Frame {
+    pub static_eval: i32,
+    /// Quiet moves that caused cutoffs at this ply.
+    pub killers: [Option<Move>; 2],
+    /// The move being searched from this ply: (piece index, destination).
+    pub moved: Option<(usize, usize)>,
+    /// Whether the move from this ply is a null move.
+    pub null_move: bool,
+    /// A move left out of this node's search (singular extension test).
+    pub excluded: Option<Move>,
+}
+
+impl Default for Frame {
+    fn default() -> Frame {
+        Frame { static_eval: NO_EVAL, killers: [None; 2], moved: None, null_move: false, excluded: None }
+    }
+}
+
+/// A search thread's own data, kept between searches.
+pub(crate) struct Worker {
+    pub id: usize,
+    pub nodes: u64,
+    pub seldepth: usize,
+    /// Keys of the game's positions before the root, then of the search path
+    /// (each position whose move is being searched).
+    pub keys: Vec<u64>,
+    pub pv: Vec<Vec<Move>>,
+    pub stack: Vec<Frame>,
+    pub hist: Histories,
+    /// The static evaluation's state for the current line.
+    pub evaluator: Evaluator,
+    pub eval_cache: EvalCache,
+    pub root_moves: Vec<RootMove>,
+    /// The root line being searched (MultiPV): root moves before it are
+    /// already placed.
+    pub pv_idx: usize,
+    pub root_depth: i32,
+    /// Null moves are not tried below this ply (during a verification search).
+    pub nmp_min_ply: usize,
+    pub completed_depth: u32,
+    /// The first move of the last line 1 sent to the GUI, so the final
+    /// answer can tell whether the GUI has seen the move it is given.
+    pub reported_best: Option<Move>,
+    pub stopped: bool,
+    pub was_pondering: bool,
+    /// Iterations in a row that kept the same best move.
+    pub stable_iterations: u32,
+    /// Best move and score of the previous iteration.
+    pub last_best: Option<(Move, i32)>,
+}
+
+impl Worker {
+    pub fn new(id: usize) -> Worker {
+        Worker {
+            id,
+            nodes: 0,
+            seldepth: 0,
+            keys: Vec::with_capacity(1024),
+            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            stack: vec![Frame::default(); MAX_PLY + 4],
+            hist: Histories::new(),
+            evaluator: Evaluator::new(),
+            eval_cache: EvalCache::new(),
+            root_moves: Vec::new(),
+            pv_idx: 0,
+            root_depth: 0,
+            nmp_min_ply: 0,
+            completed_depth: 0,
+            reported_best: None,
+            stopped: false,
+            was_pondering: false,
+            stable_iterations: 0,
+            last_best: None,
+        }
+    }
+
+    pub fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// Plays `mv` from `pos` (key `key`, at `ply`): counts the node, records
+    /// the move in the stack, adds `pos` to the key history and pushes the
+    /// move to the evaluator. Returns the child and its key. The child's
+    /// table and evaluation cache entries are prefetched as soon as its key
+    /// is known, before the move is made, so the loads overlap making it.
+    #[inline(always)]
+    pub fn make_move(&mut self, ctx: &Context, pos: &Chess, key: u64, mv: Move, ply: usize) -> (Chess, u64) {
+        let (mut ck, double_push) = child_key(pos, key, mv);
+        ctx.tt.prefetch(ck);
+        self.eval_cache.prefetch(ck);
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        if double_push {
+            let ep = ep_term(&child);
+            if ep != 0 {
+                ck ^= ep;
+                ctx.tt.prefetch(ck);
+                self.eval_cache.prefetch(ck);
+            }
+        }
+        debug_assert_eq!(ck, position_key(&child));
+        self.nodes += 1;
+        self.stack[ply].moved = Some((piece_index(pos.turn(), mv.role()), mv.to() as usize));
+        self.keys.push(key);
+        self.evaluator.push(pos, mv, &child);
+        (child, ck)
+    }
+
+    /// Takes back the last [`Worker::make_move`].
+    #[inline(always)]
+    pub fn unmake_move(&mut self) {
+        self.evaluator.pop();
+        self.keys.pop();
+    }
+
+    /// Passes the move from `pos` (key `key`, at `ply`): the position with
+    /// the other side to move and its key, or `None` where there is none
+    /// (nothing is changed then). The halfmove clock restarts so that no
+    /// repetition is seen across the null move.
+    pub fn make_null_move(&mut self, pos: &Chess, key: u64, ply: usize) -> Option<(Chess, u64)> {
+        let mut setup = pos.to_setup(EnPassantMode::Legal);
+        setup.swap_turn();
+        setup.ep_square = None;
+        setup.halfmoves = 0;
+        let null = setup.position::<Chess>(CastlingMode::Chess960).ok()?;
+        let nk = null_key(pos, key);
+        debug_assert_eq!(nk, position_key(&null));
+        self.stack[ply].null_move = true;
+        self.stack[ply].moved = None;
+        self.keys.push(key);
+        self.evaluator.push_null();
+        Some((null, nk))
+    }
+
+    /// Takes back the null move made at `ply`.
+    pub fn unmake_null_move(&mut self, ply: usize) {
+        self.evaluator.pop();
+        self.keys.pop();
+        self.stack[ply].null_move = false;
+    }
+
+    /// The static evaluation of `pos` (key `key`), the position the last
+    /// move reached at `ply`: the table's (`tt_eval`, or [`NO_EVAL`] for
+    /// none), else the evaluation cache's, else the evaluator's. Not for a
+    /// position in check.
+    #[inline(always)]
+    pub fn static_eval(&mut self, ply: usize, pos: &Chess, key: u64, tt_eval: i32) -> i32 {
+        #[cfg(debug_assertions)]
+        assert_eq!(self.evaluator.depth(), ply, "the evaluator is not at this ply");
+        let _ = ply;
+        if tt_eval != NO_EVAL {
+            return tt_eval;
+        }
+        if let Some(eval) = self.eval_cache.get(key) {
+            return eval;
+        }
+        let eval = self.evaluator.evaluate(pos);
+        self.eval_cache.store(key, eval);
+        eval
+    }
+
+    pub fn publish_nodes(&self, ctx: &Context) {
+        ctx.signals.nodes[self.id].store(self.nodes, Relaxed);
+    }
+
+    /// Whether the search must stop now. Looks at the clock every
+    /// [`TIME_CHECK_NODES`] nodes in the main thread.
+    pub fn should_stop(&mut self, ctx: &mut Context) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.is_main()
+            && let Some(limit) = ctx.limits.nodes
+        {
+            let total = if ctx.threads == 1 { self.nodes } else { ctx.signals.total_nodes(0, self.nodes) };
+            if total >= limit {
+                ctx.signals.stop.store(true, Relaxed);
+            }
+        }
+        if self.nodes.is_multiple_of(TIME_CHECK_NODES) {
+            self.publish_nodes(ctx);
+            if self.is_main() && !ctx.signals.pondering.load(Relaxed) {
+                self.sync_ponderhit(ctx);
+                if ctx.tm.as_ref().is_some_and(|t| t.hard_expired()) && self.completed_depth > 0 {
+                    ctx.signals.stop.store(true, Relaxed);
+                }
+            }
+        }
+        if ctx.signals.stop.load(Relaxed) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// After `ponderhit` the clock starts from the moment it arrived.
+    pub fn sync_ponderhit(&mut self, ctx: &mut Context) {
+        if self.was_pondering && !ctx.signals.pondering.load(Relaxed) {
+            self.was_pondering = false;
+            if let (Some(tm), Some(at)) = (&mut ctx.tm, *ctx.signals.ponderhit_at.lock()) {
+                tm.restart(at);
+            }
+        }
+    }
+
+    /// Whether the position with `key` at `ply` is a draw by repetition: it
+    /// repeats a position reached after the root, or occurred twice before.
+    pub fn is_repetition(&self, key: u64, halfmoves: u32, ply: usize) -> bool {
+        let n = self.keys.len();
+        let limit = (halfmoves as usize).min(n);
+        let mut seen = 0;
+        for back in (4..=limit).step_by(2) {
+            if self.keys[n - back] == key {
+                if back < ply {
+                    return true;
+                }
+                seen += 1;
+                if seen >= 2 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    pub fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+}
+
+/// Neither side can mate (cheap test first: few pieces left).
+pub(crate) fn is_insufficient(pos: &Chess) -> bool {
+    pos.board().occupied().count() <= 4 && pos.is_insufficient_material()
+}
