@@ -46,7 +46,10 @@ pub(crate) struct Context {
     pub tt: Arc<Tt>,
     pub signals: Arc<Signals>,
     pub limits: Limits,
+    /// Lines searched (MultiPV, or more to choose from at limited strength)...
     pub multipv: usize,
+    /// ...and how many of them are reported.
+    pub report_lines: usize,
     /// Main thread only: the clock and where reports go.
     pub tm: Option<TimeManager>,
     pub listener: Option<Arc<dyn Listener>>,

@@ -65,7 +65,7 @@ impl Worker {
             }
             self.completed_depth = search_depth;
             if self.is_main() {
-                self.report(ctx, search_depth, lines);
+                self.report(ctx, search_depth, lines.min(ctx.report_lines));
                 self.reported_best = Some(self.root_moves[0].mv);
                 if self.iteration_limit_reached(ctx, search_depth) {
                     break;
@@ -196,7 +196,8 @@ impl Worker {
 
     /// Aspiration fails are worth a line only in long searches.
     fn report_bound(&mut self, ctx: &Context, depth: u32, i: usize) {
-        if let (Some(listener), Some(tm)) = (&ctx.listener, &ctx.tm)
+        if i < ctx.report_lines
+            && let (Some(listener), Some(tm)) = (&ctx.listener, &ctx.tm)
             && tm.elapsed().as_millis() as u64 > CURRMOVE_AFTER_MS
         {
             listener.iteration(&self.iteration_report(ctx, depth, i));

@@ -33,6 +33,7 @@ mod root;
 mod score;
 mod search;
 mod see;
+mod strength;
 mod table_memory;
 #[cfg(test)]
 mod testutil;
@@ -46,4 +47,5 @@ pub use params::{TUNABLES, Tunable};
 pub use pool::{SearchOutcome, SearchRequest, Searcher};
 pub use report::{Bound, IterationReport, Listener};
 pub use score::{DRAW, INFINITE, MATE, MATE_BOUND, ScoreBand, TB_WIN, TB_WIN_BOUND, band, mate_distance};
+pub use strength::{MAX_ELO as MAX_STRENGTH_ELO, MIN_ELO as MIN_STRENGTH_ELO, Strength};
 pub use tt::{HashError, MAX_HASH_MB};

@@ -14,6 +14,7 @@ use crate::context::{Context, Signals};
 use crate::limits::Limits;
 use crate::report::{IterationReport, Listener};
 use crate::root::{answer, no_move_report, root_moves};
+use crate::strength::{LINES, Strength};
 use crate::time::TimeManager;
 use crate::tt::{HashError, Tt};
 use crate::worker::Worker;
@@ -68,6 +69,8 @@ pub struct Searcher {
     workers: Vec<Worker>,
     threads: usize,
     running: Option<Running>,
+    /// Limited strength (`UCI_LimitStrength`), for every search until changed.
+    strength: Option<Strength>,
 }
 
 impl Searcher {
@@ -78,7 +81,17 @@ impl Searcher {
             workers: (0..threads).map(Worker::new).collect(),
             threads,
             running: None,
+            strength: None,
         })
+    }
+
+    /// Plays every later search at `strength` (`None`: full strength).
+    pub fn set_strength(&mut self, strength: Option<Strength>) {
+        self.strength = strength.filter(|s| s.weakens());
+    }
+
+    pub fn strength(&self) -> Option<Strength> {
+        self.strength
     }
 
     pub fn hash_mb(&self) -> usize {
@@ -182,10 +195,11 @@ impl Searcher {
         let tt = Arc::clone(&self.tt);
         let sig = Arc::clone(&signals);
         let threads = self.threads;
+        let strength = self.strength;
         let handle = std::thread::Builder::new()
             .name("search-main".into())
             .stack_size(STACK_BYTES)
-            .spawn(move || run_search(workers, threads, tt, sig, req, listener))
+            .spawn(move || run_search(workers, threads, tt, sig, req, listener, strength))
             .expect("spawning the search thread");
         self.running = Some(Running { signals, handle });
     }
@@ -215,17 +229,28 @@ fn run_search(
     signals: Arc<Signals>,
     req: SearchRequest,
     listener: Arc<dyn Listener>,
+    strength: Option<Strength>,
 ) -> (Vec<Worker>, SearchOutcome) {
     let moves = root_moves(&req.root, &req.limits.searchmoves);
     if workers.len() != threads {
         workers = (0..threads).map(Worker::new).collect();
     }
     let tm = req.time_manager();
+    // Limited strength searches a few lines under a node budget.
+    let mut limits = req.limits.clone();
+    let mut lines = req.multipv;
+    if let Some(s) = strength {
+        if let Some(cap) = s.nodes() {
+            limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
+        }
+        lines = lines.max(LINES);
+    }
     let context = |id: usize| Context {
         tt: Arc::clone(&tt),
         signals: Arc::clone(&signals),
-        limits: req.limits.clone(),
-        multipv: req.multipv,
+        limits: limits.clone(),
+        multipv: lines,
+        report_lines: req.multipv,
         tm: (id == 0).then(|| tm.clone()),
         listener: (id == 0).then(|| Arc::clone(&listener)),
         threads,
@@ -269,7 +294,7 @@ fn run_search(
     }
 
     let nodes = workers.iter().map(|w| w.nodes).sum();
-    let a = answer(&workers, req.multipv, &tt, &req.root, nodes, tm.elapsed().as_millis() as u64);
+    let a = answer(&workers, lines, strength, &tt, &req.root, nodes, tm.elapsed().as_millis() as u64);
     if let Some(line) = &a.catch_up {
         listener.iteration(line);
     }

@@ -10,6 +10,7 @@ use crate::key::position_key;
 use crate::params::CURRMOVE_AFTER_MS;
 use crate::report::IterationReport;
 use crate::score::{DRAW, INFINITE, MATE};
+use crate::strength::{Rng, Strength};
 use crate::tt::{Bound, Tt, encode_move};
 use crate::worker::Worker;
 
@@ -131,19 +132,33 @@ pub(crate) struct Answer {
 }
 
 /// The answer of a search whose threads ended as `workers` (at least one
-/// with root moves): the main thread's move unless a helper did better,
-/// with its line and ponder move. `nodes` and `time_ms` are the search's.
+/// with root moves) after searching `lines` lines: the main thread's move
+/// unless a helper did better, or at limited `strength` one of the main
+/// thread's lines drawn by [`Strength::choose`]; with its line and ponder
+/// move. `nodes` and `time_ms` are the search's.
 pub(crate) fn answer(
     workers: &[Worker],
-    multipv: usize,
+    lines: usize,
+    strength: Option<Strength>,
     tt: &Tt,
     root: &Chess,
     nodes: u64,
     time_ms: u64,
 ) -> Answer {
-    let thread = pick_best_worker(workers, multipv);
+    let thread = pick_best_worker(workers, lines);
     let chosen = &workers[thread];
-    let rm = &chosen.root_moves[0];
+    let line = match strength {
+        Some(s) => {
+            let searched: Vec<(Move, i32)> = chosen.root_moves[..lines.min(chosen.root_moves.len())]
+                .iter()
+                .take_while(|rm| rm.score > -INFINITE)
+                .map(|rm| (rm.mv, rm.score))
+                .collect();
+            s.choose(&searched, Rng::from_clock().uniform())
+        }
+        None => 0,
+    };
+    let rm = &chosen.root_moves[line];
     // The last line the GUI saw must agree with the move we play: a helper's
     // move, or one that took the lead in an iteration cut short, gets its line.
     let catch_up =

@@ -1,0 +1,178 @@
+//! Limited strength (`UCI_LimitStrength`, `UCI_Elo`): a weaker player, not
+//! a random blunderer. The search looks at a few lines (MultiPV) under a
+//! node budget that shrinks as the Elo falls, and the answer is drawn among
+//! those lines with a probability that falls off with each line's loss
+//! against the best, at a temperature that grows as the Elo falls. A move
+//! that loses far more than the temperature allows, or walks into a mate
+//! the best line avoids, is never chosen.
+//!
+//! The numbers below are the model; docs/strength.md records how they were
+//! calibrated against other engines' ratings.
+
+use shakmaty::Move;
+
+use crate::score::MATE_BOUND;
+
+/// The weakest setting.
+pub const MIN_ELO: u32 = 800;
+/// The strongest setting that still weakens; at or above it the search plays
+/// at full strength.
+pub const MAX_ELO: u32 = 2400;
+/// Lines searched to choose from (at least).
+pub const LINES: usize = 4;
+/// Node budget at [`MIN_ELO`]; it doubles every [`ELO_PER_DOUBLING`].
+const NODES_AT_MIN: f64 = 200.0;
+const ELO_PER_DOUBLING: f64 = 110.0;
+/// Temperature in centipawns (search units) at [`MIN_ELO`], falling linearly
+/// to 0 at [`MAX_ELO`].
+const TEMPERATURE_AT_MIN: f64 = 220.0;
+/// A line losing more than this many temperatures against the best is never
+/// played.
+const MAX_LOSS_TEMPERATURES: f64 = 3.0;
+
+/// How a weakened search plays.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Strength {
+    elo: u32,
+}
+
+impl Strength {
+    /// The setting for `elo`, clamped to [`MIN_ELO`]..=[`MAX_ELO`].
+    pub fn new(elo: u32) -> Strength {
+        Strength { elo: elo.clamp(MIN_ELO, MAX_ELO) }
+    }
+
+    pub fn elo(self) -> u32 {
+        self.elo
+    }
+
+    /// Whether this setting weakens at all (below [`MAX_ELO`]).
+    pub fn weakens(self) -> bool {
+        self.elo < MAX_ELO
+    }
+
+    /// The node budget of one search, or `None` at full strength.
+    pub fn nodes(self) -> Option<u64> {
+        self.weakens()
+            .then(|| (NODES_AT_MIN * 2f64.powf(f64::from(self.elo - MIN_ELO) / ELO_PER_DOUBLING)) as u64)
+    }
+
+    /// The choice's temperature in search units.
+    pub fn temperature(self) -> f64 {
+        TEMPERATURE_AT_MIN * f64::from(MAX_ELO - self.elo) / f64::from(MAX_ELO - MIN_ELO)
+    }
+
+    /// Picks one of `lines` (move and score, best first, at least one),
+    /// with `uniform` a number in [0, 1): the index of the chosen line.
+    pub fn choose(self, lines: &[(Move, i32)], uniform: f64) -> usize {
+        let t = self.temperature();
+        let Some(&(_, best)) = lines.first() else { return 0 };
+        if t <= 0.0 || best <= -MATE_BOUND {
+            return 0;
+        }
+        let weights: Vec<f64> = lines
+            .iter()
+            .map(|&(_, score)| {
+                let loss = f64::from(best) - f64::from(score);
+                // Into a mate the best line avoids, or far worse: never.
+                if (score <= -MATE_BOUND && best > -MATE_BOUND) || loss > MAX_LOSS_TEMPERATURES * t {
+                    0.0
+                } else {
+                    (-loss / t).exp()
+                }
+            })
+            .collect();
+        let total: f64 = weights.iter().sum();
+        let mut target = uniform.clamp(0.0, 1.0) * total;
+        for (i, w) in weights.iter().enumerate() {
+            if target < *w {
+                return i;
+            }
+            target -= w;
+        }
+        0
+    }
+}
+
+/// A small random source for the choice: a new stream per search from the
+/// clock, so that games differ.
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub fn from_clock() -> Rng {
+        let nanos =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+        Rng((nanos as u64) | 1)
+    }
+
+    /// A number in [0, 1).
+    pub fn uniform(&mut self) -> f64 {
+        // xorshift64*
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::MATE;
+    use shakmaty::{Chess, Position};
+
+    fn moves(n: usize) -> Vec<Move> {
+        Chess::default().legal_moves().into_iter().take(n).collect()
+    }
+
+    #[test]
+    fn budgets_and_temperatures_fall_with_the_elo() {
+        assert_eq!(Strength::new(100).elo(), MIN_ELO);
+        assert_eq!(Strength::new(9999).elo(), MAX_ELO);
+        assert_eq!(Strength::new(MAX_ELO).nodes(), None);
+        assert_eq!(Strength::new(MAX_ELO).temperature(), 0.0);
+        let mut last = 0;
+        for elo in (MIN_ELO..MAX_ELO).step_by(100) {
+            let n = Strength::new(elo).nodes().expect("weakened");
+            assert!(n > last, "{elo}: {n}");
+            last = n;
+        }
+        assert!(Strength::new(MIN_ELO).nodes() == Some(200));
+        assert!(Strength::new(MIN_ELO).temperature() > Strength::new(1600).temperature());
+    }
+
+    #[test]
+    fn full_strength_plays_the_best_line() {
+        let m = moves(4);
+        let lines: Vec<_> = m.iter().zip([50, 40, 30, 20]).map(|(&m, s)| (m, s)).collect();
+        for u in [0.0, 0.3, 0.99] {
+            assert_eq!(Strength::new(MAX_ELO).choose(&lines, u), 0);
+        }
+    }
+
+    #[test]
+    fn weak_play_varies_but_never_blunders_into_mate_or_far_below() {
+        let m = moves(5);
+        // Second line close, third far worse, fourth walks into mate.
+        let lines = vec![(m[0], 30), (m[1], 10), (m[2], -2000), (m[3], -MATE + 4)];
+        let s = Strength::new(MIN_ELO);
+        let mut seen = [0; 4];
+        let mut rng = Rng(0x1234_5678);
+        for _ in 0..2000 {
+            seen[s.choose(&lines, rng.uniform())] += 1;
+        }
+        assert!(seen[0] > seen[1] && seen[1] > 300, "{seen:?}");
+        assert_eq!((seen[2], seen[3]), (0, 0), "{seen:?}");
+        // Every line mated: play the best (longest) one.
+        let lost = vec![(m[0], -MATE + 9), (m[1], -MATE + 3)];
+        assert_eq!(s.choose(&lost, 0.9), 0);
+    }
+
+    #[test]
+    fn uniform_numbers_cover_the_unit_interval() {
+        let mut rng = Rng(7);
+        let xs: Vec<f64> = (0..1000).map(|_| rng.uniform()).collect();
+        assert!(xs.iter().all(|x| (0.0..1.0).contains(x)));
+        assert!(xs.iter().any(|&x| x < 0.1) && xs.iter().any(|&x| x > 0.9));
+    }
+}
