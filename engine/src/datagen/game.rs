@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use shakmaty::{Chess, Color, Move, Position};
 
-use rockad_eval::data::{Game, Record, encode};
+use rockad_eval::data::{PlayedGame, Ply};
 use rockad_search::{Limits, MATE_BOUND, SearchRequest, Searcher, position_key};
 
 use crate::frc::{self, Rng};
@@ -193,14 +193,16 @@ pub struct Stats {
     pub adjudicated: bool,
 }
 
-/// Plays game `index` of a run seeded `seed`.
-pub fn play(seed: u64, index: u32, rules: &Rules, searcher: &mut Searcher) -> (Game, Stats) {
+/// Plays game `index` of a run seeded `seed`: its start (after the random
+/// plies) and every searched move, with which positions are kept.
+pub fn play(seed: u64, index: u32, rules: &Rules, searcher: &mut Searcher) -> (PlayedGame, Stats) {
     let mut rng = game_rng(seed, index);
     searcher.clear();
     let start = balanced_start(&mut rng, rules, searcher);
     let mut stats = Stats { rejected_starts: start.rejected, ..Stats::default() };
     let (mut pos, mut keys) = (start.pos, start.keys);
-    let mut kept: Vec<(Chess, i16)> = Vec::new();
+    let first = pos.clone();
+    let mut plies: Vec<Ply> = Vec::new();
     // Plies in a row over the win margin (positive: White ahead) and
     // within the draw margin.
     let (mut winning, mut drawish) = (0i32, 0u32);
@@ -221,9 +223,8 @@ pub fn play(seed: u64, index: u32, rules: &Rules, searcher: &mut Searcher) -> (G
             break 1;
         };
         let white = if pos.turn() == Color::White { score } else { -score };
-        if keep(&pos, &best, score) {
-            kept.push((pos.clone(), white.clamp(-32_000, 32_000) as i16));
-        }
+        let kept = keep(&pos, &best, score);
+        plies.push(Ply { mv: best, score: white.clamp(-32_000, 32_000) as i16, kept });
         winning = match white {
             w if w >= rules.win_cp => winning.max(0) + 1,
             w if w <= -rules.win_cp => winning.min(0) - 1,
@@ -242,10 +243,6 @@ pub fn play(seed: u64, index: u32, rules: &Rules, searcher: &mut Searcher) -> (G
         keys.push(position_key(&pos));
         pos.play_unchecked(best);
     };
-    let records = kept
-        .into_iter()
-        .filter_map(|(pos, score)| encode(&Record { pos, score, result }).ok())
-        .take(u16::MAX as usize)
-        .collect();
-    (Game { index, result, records }, stats)
+    plies.truncate(u16::MAX as usize);
+    (PlayedGame { index, result, start: first, plies }, stats)
 }

@@ -17,7 +17,8 @@
 //!
 //! Output: the binary format of `rockad_eval::data`, documented in
 //! `eval/src/data/file.rs` (header and game blocks) and
-//! `eval/src/data/record.rs` (32-byte position records). The header keeps
+//! `eval/src/data/compact.rs` (each game as its start and moves, 4 bytes a
+//! ply; readers replay them into 32-byte position records). The header keeps
 //! the seed, the node count and a fingerprint of the other settings; a run
 //! on an existing file continues it from its last complete game.
 //!
@@ -38,7 +39,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::Duration;
 
-use rockad_eval::data::Game;
+use rockad_eval::data::PlayedGame;
 use rockad_search::Searcher;
 
 use crate::frc::Rng;
@@ -131,7 +132,7 @@ impl Summary {
 
 /// What a worker sends the writer.
 enum Msg {
-    Played(Game, Stats),
+    Played(PlayedGame, Stats),
     Failed(String),
 }
 
@@ -216,7 +217,7 @@ pub fn generate(c: &Config) -> Result<Summary, String> {
             }
             drop(tx);
             // Games finish out of order; they are written in index order.
-            let mut waiting: BTreeMap<u32, (Game, Stats)> = BTreeMap::new();
+            let mut waiting: BTreeMap<u32, (PlayedGame, Stats)> = BTreeMap::new();
             loop {
                 match rx.recv_timeout(Duration::from_millis(200)) {
                     Ok(Msg::Played(g, stats)) => {

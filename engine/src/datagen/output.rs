@@ -1,8 +1,9 @@
 //! The data file being written: created with its header, or continued.
 //!
 //! The format is `rockad_eval::data` (see `eval/src/data/file.rs` for the
-//! header and game blocks and `eval/src/data/record.rs` for the 32-byte
-//! position records). Games are written in index order, one whole block
+//! header and game blocks, `eval/src/data/compact.rs` for the compact games
+//! new files hold and `eval/src/data/record.rs` for the 32-byte position
+//! records of version 1 files, which are continued in their own format). Games are written in index order, one whole block
 //! at a time, flushed after each; so a file holds games `0..n` and at most
 //! one cut-off block after them (a killed run), which a continuing run cuts
 //! off before it appends game `n`.
@@ -12,7 +13,7 @@ use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use rockad_eval::data::file::HEADER_BYTES;
-use rockad_eval::data::{Game, Header, scan};
+use rockad_eval::data::{CURRENT_VERSION, Game, Header, PlayedGame, scan};
 
 use super::game::Rules;
 
@@ -45,6 +46,7 @@ impl Output {
                 seed: seed.unwrap_or(fresh_seed),
                 nodes: rules.nodes,
                 settings: rules.fingerprint(),
+                version: CURRENT_VERSION,
             };
             let mut file = BufWriter::new(File::create(path).map_err(|e| io(path, e))?);
             file.write_all(&header.to_bytes()).map_err(|e| io(path, e))?;
@@ -103,16 +105,23 @@ impl Output {
         })
     }
 
-    /// Appends the next game (its index must be [`Output::games`]).
-    pub fn append(&mut self, game: &Game) -> Result<(), String> {
+    /// Appends the next game (its index must be [`Output::games`]), in the
+    /// file's own format: compact in a version 2 file, as kept positions in
+    /// a version 1 file being continued.
+    pub fn append(&mut self, game: &PlayedGame) -> Result<(), String> {
         if game.index != self.games {
             return Err(format!("game {} written out of order (expected {})", game.index, self.games));
         }
+        let bytes = if self.header.version >= 2 {
+            game.to_bytes()?
+        } else {
+            Game { index: game.index, result: game.result, records: game.records()? }.to_bytes()
+        };
         let path = &self.path;
-        self.file.write_all(&game.to_bytes()).map_err(|e| io(path, e))?;
+        self.file.write_all(&bytes).map_err(|e| io(path, e))?;
         self.file.flush().map_err(|e| io(path, e))?;
         self.games += 1;
-        self.positions += game.records.len() as u64;
+        self.positions += game.kept() as u64;
         Ok(())
     }
 }

@@ -167,3 +167,29 @@ fn only_quiet_positions_with_plain_scores_are_kept() {
     let out = check.legal_moves()[0];
     assert!(!keep(&check, &out, 0));
 }
+
+#[test]
+fn a_version_1_file_is_continued_in_its_own_format_with_the_same_positions() {
+    use rockad_eval::data::{Header, encode};
+    let v1 = temp("v1.bin");
+    let rules = tiny(&v1, 2, 1).rules;
+    let header = Header { seed: 11, nodes: 300, settings: rules.fingerprint(), version: 1 };
+    std::fs::write(&v1, header.to_bytes()).unwrap();
+    assert_eq!(generate(&tiny(&v1, 2, 1)).unwrap().games, 2);
+    let v2 = temp("v2.bin");
+    assert_eq!(generate(&tiny(&v2, 2, 1)).unwrap().games, 2);
+    let read = |p: &Path| {
+        let mut r = Reader::open(p).unwrap();
+        let records: Vec<_> = r.positions().map(|rec| encode(&rec).unwrap()).collect();
+        (r.header.version, records)
+    };
+    let ((version1, old), (version2, new)) = (read(&v1), read(&v2));
+    assert_eq!((version1, version2), (1, 2));
+    assert!(!old.is_empty());
+    assert_eq!(old, new, "the compact games replay into other positions");
+    // The compact file is several times smaller.
+    let size = |p: &Path| std::fs::metadata(p).unwrap().len();
+    assert!(size(&v2) * 3 < size(&v1), "{} vs {}", size(&v2), size(&v1));
+    let _ = std::fs::remove_file(&v1);
+    let _ = std::fs::remove_file(&v2);
+}

@@ -4,13 +4,15 @@
 //!
 //! | bytes  | field |
 //! |--------|-------|
-//! | 0..8   | magic `RKDGAME1` |
+//! | 0..8   | magic `RKDGAME1` (version 1) or `RKDGAME2` (version 2) |
 //! | 8..16  | seed, `u64` LE (games are derived from it and their index) |
 //! | 16..24 | nodes per move, `u64` LE |
 //! | 24..32 | settings fingerprint, `u64` LE: a hash of every other option the games depend on (0 = not recorded) |
 //!
-//! Game block: 8 bytes, then its positions (32 bytes each, see
-//! [`super::record`]):
+//! Version 2 files hold compact game blocks (start position and moves,
+//! 4 bytes a ply: see [`super::compact`]); readers replay them into the
+//! same positions. Version 1 game block: 8 bytes, then its kept positions
+//! (32 bytes each, see [`super::record`]):
 //!
 //! | bytes | field |
 //! |-------|-------|
@@ -27,9 +29,13 @@ use std::fs::File;
 use std::io::{BufReader, ErrorKind, Read};
 use std::path::Path;
 
+use super::compact::{BLOCK_HEAD_BYTES, GAME_MARKER as COMPACT_MARKER, PLY_BYTES, PlayedGame, count_kept};
 use super::record::{RECORD_BYTES, Record, decode};
 
 pub const MAGIC: &[u8; 8] = b"RKDGAME1";
+pub const MAGIC_V2: &[u8; 8] = b"RKDGAME2";
+/// The version new files are written in.
+pub const CURRENT_VERSION: u8 = 2;
 pub const HEADER_BYTES: usize = 32;
 pub const GAME_HEADER_BYTES: usize = 8;
 const MARKER: u8 = 0xA5;
@@ -43,12 +49,14 @@ pub struct Header {
     /// plies, adjudication, hash size), so that a resumed run can refuse
     /// to mix games made differently. 0 when not recorded.
     pub settings: u64,
+    /// 1: kept positions, 32 bytes each; 2: compact games.
+    pub version: u8,
 }
 
 impl Header {
     pub fn to_bytes(self) -> [u8; HEADER_BYTES] {
         let mut b = [0u8; HEADER_BYTES];
-        b[0..8].copy_from_slice(MAGIC);
+        b[0..8].copy_from_slice(if self.version >= 2 { MAGIC_V2 } else { MAGIC });
         b[8..16].copy_from_slice(&self.seed.to_le_bytes());
         b[16..24].copy_from_slice(&self.nodes.to_le_bytes());
         b[24..32].copy_from_slice(&self.settings.to_le_bytes());
@@ -56,13 +64,15 @@ impl Header {
     }
 
     pub fn from_bytes(b: &[u8; HEADER_BYTES]) -> Result<Header, String> {
-        if &b[0..8] != MAGIC {
-            return Err("not a Rockad data file (bad magic)".to_string());
-        }
+        let version = match &b[0..8] {
+            m if m == MAGIC => 1,
+            m if m == MAGIC_V2 => 2,
+            _ => return Err("not a Rockad data file (bad magic)".to_string()),
+        };
         let word = |i: usize| {
             u64::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3], b[i + 4], b[i + 5], b[i + 6], b[i + 7]])
         };
-        Ok(Header { seed: word(8), nodes: word(16), settings: word(24) })
+        Ok(Header { seed: word(8), nodes: word(16), settings: word(24), version })
     }
 }
 
@@ -89,6 +99,12 @@ impl Game {
         }
         out
     }
+}
+
+/// A game block as read, before any decoding.
+enum Block {
+    Records(Game),
+    Compact { index: u32, result: u8, start: [u8; RECORD_BYTES], plies: Vec<u8> },
 }
 
 /// Reads as much of `buf` as the input has; returns how many bytes came.
@@ -139,32 +155,75 @@ impl<R: Read> Reader<R> {
 
     /// The next complete game, or `None` at the end (clean or not).
     pub fn next_game(&mut self) -> Option<Game> {
+        match self.next_block()? {
+            Block::Records(game) => Some(game),
+            Block::Compact { index, result, start, plies } => {
+                let game = PlayedGame::from_parts(index, result, &start, &plies).and_then(|g| g.records());
+                match game {
+                    Ok(records) => Some(Game { index, result, records }),
+                    Err(e) => self.stop(&e),
+                }
+            }
+        }
+    }
+
+    /// Skips the next complete game; returns its kept positions, or `None`
+    /// at the end. Compact games are counted without replaying them.
+    pub fn skip_game(&mut self) -> Option<u64> {
+        match self.next_block()? {
+            Block::Records(game) => Some(game.records.len() as u64),
+            Block::Compact { plies, .. } => Some(count_kept(&plies) as u64),
+        }
+    }
+
+    fn next_block(&mut self) -> Option<Block> {
         if self.damaged.is_some() {
             return None;
         }
         let mut gh = [0u8; GAME_HEADER_BYTES];
         match read_full(&mut self.input, &mut gh) {
             Ok(0) => return None,
-            Ok(n) if n < GAME_HEADER_BYTES => return self.stop("a partial game header"),
+            Ok(n) if n < GAME_HEADER_BYTES => return self.stop_block("a partial game header"),
             Ok(_) => {}
-            Err(e) => return self.stop(&e.to_string()),
+            Err(e) => return self.stop_block(&e.to_string()),
         }
         let index = u32::from_le_bytes([gh[0], gh[1], gh[2], gh[3]]);
         let count = usize::from(u16::from_le_bytes([gh[4], gh[5]]));
-        if gh[7] != MARKER || gh[6] > 2 || index != self.games {
-            return self.stop(&format!("a damaged game header after game {}", self.games));
+        let marker = if self.header.version >= 2 { COMPACT_MARKER } else { MARKER };
+        if gh[7] != marker || gh[6] > 2 || index != self.games {
+            return self.stop_block(&format!("a damaged game header after game {}", self.games));
         }
-        let mut records = vec![[0u8; RECORD_BYTES]; count];
-        for r in &mut records {
-            match read_full(&mut self.input, r) {
-                Ok(RECORD_BYTES) => {}
-                Ok(_) => return self.stop("a partial game"),
-                Err(e) => return self.stop(&e.to_string()),
+        let block = if self.header.version >= 2 {
+            let mut start = [0u8; RECORD_BYTES];
+            let mut plies = vec![0u8; count * PLY_BYTES];
+            for buf in [&mut start[..], &mut plies[..]] {
+                match read_full(&mut self.input, buf) {
+                    Ok(n) if n == buf.len() => {}
+                    Ok(_) => return self.stop_block("a partial game"),
+                    Err(e) => return self.stop_block(&e.to_string()),
+                }
             }
-        }
+            self.valid_len += (BLOCK_HEAD_BYTES + count * PLY_BYTES) as u64;
+            Block::Compact { index, result: gh[6], start, plies }
+        } else {
+            let mut records = vec![[0u8; RECORD_BYTES]; count];
+            for r in &mut records {
+                match read_full(&mut self.input, r) {
+                    Ok(RECORD_BYTES) => {}
+                    Ok(_) => return self.stop_block("a partial game"),
+                    Err(e) => return self.stop_block(&e.to_string()),
+                }
+            }
+            self.valid_len += (GAME_HEADER_BYTES + count * RECORD_BYTES) as u64;
+            Block::Records(Game { index, result: gh[6], records })
+        };
         self.games += 1;
-        self.valid_len += (GAME_HEADER_BYTES + count * RECORD_BYTES) as u64;
-        Some(Game { index, result: gh[6], records })
+        Some(block)
+    }
+
+    fn stop_block(&mut self, why: &str) -> Option<Block> {
+        self.damaged = Some(why.to_string());
+        None
     }
 
     fn stop(&mut self, why: &str) -> Option<Game> {
@@ -194,8 +253,8 @@ pub struct Scan {
 pub fn scan(path: &Path) -> Result<Scan, String> {
     let mut r = Reader::open(path)?;
     let mut positions = 0;
-    while let Some(g) = r.next_game() {
-        positions += g.records.len() as u64;
+    while let Some(n) = r.skip_game() {
+        positions += n;
     }
     Ok(Scan { header: r.header, games: r.games, positions, valid_len: r.valid_len, damaged: r.damaged })
 }
@@ -207,7 +266,7 @@ mod tests {
     use shakmaty::Chess;
 
     fn file(games: &[Game]) -> Vec<u8> {
-        let mut out = Header { seed: 7, nodes: 5000, settings: 99 }.to_bytes().to_vec();
+        let mut out = Header { seed: 7, nodes: 5000, settings: 99, version: 1 }.to_bytes().to_vec();
         for g in games {
             out.extend_from_slice(&g.to_bytes());
         }
@@ -224,7 +283,7 @@ mod tests {
         let games = [game(0, 3), game(1, 0), game(2, 2)];
         let bytes = file(&games);
         let mut r = Reader::new(&bytes[..]).unwrap();
-        assert_eq!(r.header, Header { seed: 7, nodes: 5000, settings: 99 });
+        assert_eq!(r.header, Header { seed: 7, nodes: 5000, settings: 99, version: 1 });
         let read: Vec<Game> = std::iter::from_fn(|| r.next_game()).collect();
         assert_eq!(read, games);
         assert_eq!(r.damaged, None);
