@@ -5,7 +5,7 @@ use shakmaty::Chess;
 use rockad_uci::{parse_fen, shredder_fen};
 
 use crate::frc::{self, Rng};
-use crate::{analyse, bench, datagen, openings, perft, session, tune, wdl};
+use crate::{analyse, bench, datagen, genfens, openings, perft, session, tune, wdl};
 
 const USAGE: &str = "\
 usage: rockad                      speak UCI on stdin/stdout (what GUIs run)
@@ -32,6 +32,16 @@ usage: rockad                      speak UCI on stdin/stdout (what GUIs run)
 
 /// Runs the command line; returns the process exit code.
 pub fn main(args: &[String]) -> i32 {
+    // OpenBench passes `genfens ...` as one argument, then `quit`.
+    if let Some(first) = args.first()
+        && first.split_whitespace().next() == Some("genfens")
+    {
+        let mut words: Vec<&str> = args.iter().flat_map(|a| a.split_whitespace()).collect();
+        if words.last() == Some(&"quit") {
+            words.pop();
+        }
+        return genfens_main(&words[1..]);
+    }
     let words: Vec<&str> = args.iter().map(String::as_str).collect();
     match words.as_slice() {
         ["analyse" | "analyze", rest @ ..] => return analyse::main(rest),
@@ -51,6 +61,17 @@ pub fn main(args: &[String]) -> i32 {
             0
         }
         Err(msg) => usage_error(&msg),
+    }
+}
+
+fn genfens_main(words: &[&str]) -> i32 {
+    let result = genfens::parse(words).and_then(|req| genfens::run(&req, &mut std::io::stdout().lock()));
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("rockad: {e}");
+            2
+        }
     }
 }
 

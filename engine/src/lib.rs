@@ -14,6 +14,7 @@ pub mod display;
 pub mod flags;
 pub mod frc;
 pub mod game;
+pub mod genfens;
 pub mod lag;
 pub mod listener;
 pub mod openings;

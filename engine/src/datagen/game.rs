@@ -111,9 +111,15 @@ fn random_start(rng: &mut Rng, rules: &Rules) -> Option<(Chess, Vec<u64>)> {
     let count = u64::from(frc::COUNT);
     let white = rng.below(count) as u32;
     let black = if rng.below(100) < u64::from(rules.dfrc_percent) { rng.below(count) as u32 } else { white };
-    let mut pos = frc::dfrc_position(white, black)?;
-    let (lo, hi) = rules.random_plies;
-    let plies = lo + rng.below(u64::from(hi - lo) + 1) as u32;
+    let pos = frc::dfrc_position(white, black)?;
+    random_plies(pos, rng, rules.random_plies)
+}
+
+/// `pos` after a number of random legal plies drawn from `lo..=hi`, with
+/// the keys of the positions before it; `None` when the plies ended the
+/// game.
+pub fn random_plies(mut pos: Chess, rng: &mut Rng, (lo, hi): (u32, u32)) -> Option<(Chess, Vec<u64>)> {
+    let plies = lo + rng.below(u64::from(hi.saturating_sub(lo)) + 1) as u32;
     let mut keys = Vec::new();
     for _ in 0..plies {
         let moves = pos.legal_moves();
@@ -128,7 +134,7 @@ fn random_start(rng: &mut Rng, rules: &Rules) -> Option<(Chess, Vec<u64>)> {
 }
 
 /// One search of `pos` at the rules' node count.
-fn search(searcher: &mut Searcher, pos: &Chess, keys: &[u64], nodes: u64) -> (Option<Move>, i32, u64) {
+pub fn search(searcher: &mut Searcher, pos: &Chess, keys: &[u64], nodes: u64) -> (Option<Move>, i32, u64) {
     let out = searcher.run(SearchRequest {
         root: pos.clone(),
         history: keys.to_vec(),

@@ -88,7 +88,11 @@ impl PlayedGame {
         out.extend_from_slice(&(n as u16).to_le_bytes());
         out.push(self.result.min(2));
         out.push(GAME_MARKER);
-        out.extend_from_slice(&encode(&Record { pos: self.start.clone(), score: 0, result: self.result.min(2) })?);
+        out.extend_from_slice(&encode(&Record {
+            pos: self.start.clone(),
+            score: 0,
+            result: self.result.min(2),
+        })?);
         for p in &self.plies[..n] {
             out.extend_from_slice(&move_code(p.mv, p.kept).to_le_bytes());
             out.extend_from_slice(&p.score.to_le_bytes());
@@ -111,7 +115,12 @@ impl PlayedGame {
 
     /// Reads a block's start record and ply bytes back into a game,
     /// checking every move against the position it is played in.
-    pub fn from_parts(index: u32, result: u8, start: &[u8; RECORD_BYTES], plies: &[u8]) -> Result<PlayedGame, String> {
+    pub fn from_parts(
+        index: u32,
+        result: u8,
+        start: &[u8; RECORD_BYTES],
+        plies: &[u8],
+    ) -> Result<PlayedGame, String> {
         let start = decode(start)?.pos;
         let mut pos = start.clone();
         let mut out = Vec::with_capacity(plies.len() / PLY_BYTES);
