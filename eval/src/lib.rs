@@ -14,6 +14,7 @@ pub mod data;
 mod evaluate;
 pub mod features;
 pub mod layout;
+pub mod nnue;
 mod params;
 mod pawn_cache;
 mod score;
