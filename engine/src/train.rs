@@ -20,6 +20,12 @@ pub struct TrainArgs {
     /// Hidden neurons per perspective (a multiple of 16).
     #[arg(long, default_value_t = 256)]
     pub hidden: usize,
+    /// Output buckets, chosen by the number of pieces (1 = a single output).
+    #[arg(long, default_value_t = 1)]
+    pub buckets: usize,
+    /// Mirror each side's view horizontally when its king is on files a-d.
+    #[arg(long)]
+    pub mirror: bool,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 20)]
     pub epochs: u32,
@@ -70,6 +76,8 @@ impl TrainArgs {
             data: self.data.clone(),
             out: self.out.clone(),
             hidden: self.hidden,
+            buckets: self.buckets,
+            mirror: self.mirror,
             epochs: self.epochs,
             lr: self.lr,
             batch: self.batch,

@@ -12,7 +12,7 @@
 
 use shakmaty::{Chess, Color, Move, Piece, Position, Role};
 
-use super::features::{flip, index};
+use super::features::{flip, index, mirror, side_mirrors};
 use super::simd;
 use super::{Network, QA, QB, SCALE};
 
@@ -20,7 +20,10 @@ use super::{Network, QA, QB, SCALE};
 /// pushes still work; positions past the end are evaluated from scratch.
 pub const STACK_CAPACITY: usize = 128 + 32;
 
-/// Features a move adds and removes, from White's side.
+const SIDES: [Color; 2] = [Color::White, Color::Black];
+
+/// Features a move adds and removes (White's side, unmirrored), and how
+/// each side sees the board after it.
 #[derive(Clone, Copy, Debug, Default)]
 struct Delta {
     add: [u16; 2],
@@ -30,27 +33,42 @@ struct Delta {
     /// More changes than a move makes (the caller passed unrelated
     /// positions): this ply must be computed from its position.
     invalid: bool,
+    /// Per side (White, Black): whether its view is mirrored after the move.
+    mirrored: [bool; 2],
+    /// Per side: its king crossed between files d and e, so its view
+    /// changed and its accumulator must be computed afresh.
+    crossed: [bool; 2],
 }
 
 impl Delta {
-    fn between(before: &Chess, after: &Chess) -> Delta {
+    fn between(net: &Network, before: &Chess, after: &Chess) -> Delta {
         let (b, a) = (before.board(), after.board());
         let mut d = Delta::default();
-        for color in [Color::White, Color::Black] {
+        for color in SIDES {
             for role in Role::ALL {
                 let piece = Piece { color, role };
                 let (was, is) = (b.by_piece(piece), a.by_piece(piece));
                 for sq in was & !is {
-                    d.push_sub(index(Color::White, piece, sq));
+                    d.push_sub(index(Color::White, piece, sq, false));
                 }
                 for sq in is & !was {
-                    d.push_add(index(Color::White, piece, sq));
+                    d.push_add(index(Color::White, piece, sq, false));
                 }
+            }
+        }
+        if net.mirrored {
+            for (i, side) in SIDES.into_iter().enumerate() {
+                d.mirrored[i] = side_mirrors(after, side);
+                d.crossed[i] = d.mirrored[i] != side_mirrors(before, side);
             }
         }
         d
     }
 
+    /// A null move: nothing changes, views included.
+    fn null(parent_mirrored: [bool; 2]) -> Delta {
+        Delta { mirrored: parent_mirrored, ..Delta::default() }
+    }
     fn push_add(&mut self, f: usize) {
         match self.add.get_mut(usize::from(self.adds)) {
             Some(slot) => {
@@ -75,9 +93,10 @@ impl Delta {
 /// Per-thread accumulators along the current line of play.
 pub struct AccumulatorStack {
     hidden: usize,
-    /// `[STACK_CAPACITY][2 colours][hidden]`, White's side first.
+    /// `[STACK_CAPACITY][2 sides][hidden]`, White's side first.
     values: Vec<i16>,
-    computed: Vec<bool>,
+    /// Per ply and side: whether that accumulator is up to date.
+    computed: Vec<[bool; 2]>,
     deltas: Vec<Delta>,
     top: usize,
     /// Pushes past the end of the stack not yet popped.
@@ -86,7 +105,7 @@ pub struct AccumulatorStack {
     spare: Vec<i16>,
     /// Which network the computed plies belong to (its address).
     net_id: usize,
-    /// Plies computed from scratch (refreshes included): a diagnostic.
+    /// Sides computed from scratch (refreshes included): a diagnostic.
     full_computes: u64,
 }
 
@@ -102,7 +121,7 @@ impl AccumulatorStack {
         AccumulatorStack {
             hidden: 0,
             values: Vec::new(),
-            computed: vec![false; STACK_CAPACITY],
+            computed: vec![[false; 2]; STACK_CAPACITY],
             deltas: vec![Delta::default(); STACK_CAPACITY],
             top: 0,
             overflow: 0,
@@ -117,8 +136,8 @@ impl AccumulatorStack {
         self.top + self.overflow
     }
 
-    /// How many plies were computed from scratch rather than updated
-    /// (refreshes included).
+    /// How many side accumulators were computed from scratch rather than
+    /// updated (a refresh counts both sides).
     pub fn full_computes(&self) -> u64 {
         self.full_computes
     }
@@ -133,7 +152,7 @@ impl AccumulatorStack {
         }
         if self.net_id != id {
             self.net_id = id;
-            self.computed.fill(false);
+            self.computed.fill([false; 2]);
         }
     }
 
@@ -142,11 +161,14 @@ impl AccumulatorStack {
         self.adopt(net);
         self.top = 0;
         self.overflow = 0;
-        self.computed.fill(false);
+        self.computed.fill([false; 2]);
         let h = self.hidden;
-        self.full_computes += 1;
-        compute_from_scratch(net, pos, &mut self.values[..2 * h]);
-        self.computed[0] = true;
+        for (i, side) in SIDES.into_iter().enumerate() {
+            self.full_computes += 1;
+            compute_side(net, pos, side, &mut self.values[i * h..(i + 1) * h]);
+            self.deltas[0].mirrored[i] = net.mirrored && side_mirrors(pos, side);
+        }
+        self.computed[0] = [true; 2];
     }
 
     /// Records the move from `before` to `after` (`mv` is what was played;
@@ -158,8 +180,8 @@ impl AccumulatorStack {
             return;
         }
         self.top += 1;
-        self.deltas[self.top] = Delta::between(before, after);
-        self.computed[self.top] = false;
+        self.deltas[self.top] = Delta::between(net, before, after);
+        self.computed[self.top] = [false; 2];
     }
 
     /// Records a null move: the same pieces, the other side to move.
@@ -169,8 +191,8 @@ impl AccumulatorStack {
             return;
         }
         self.top += 1;
-        self.deltas[self.top] = Delta::default();
-        self.computed[self.top] = false;
+        self.deltas[self.top] = Delta::null(self.deltas[self.top - 1].mirrored);
+        self.computed[self.top] = [false; 2];
     }
 
     /// Takes back the last push (nothing at the root).
@@ -188,14 +210,14 @@ impl AccumulatorStack {
         self.adopt(net);
         let h = self.hidden;
         let acc: &[i16] = if self.overflow > 0 {
-            self.full_computes += 1;
+            self.full_computes += 2;
             compute_from_scratch(net, pos, &mut self.spare);
             &self.spare
         } else {
             self.materialise(net, pos);
             &self.values[self.top * 2 * h..(self.top + 1) * 2 * h]
         };
-        output(net, acc, pos.turn())
+        output(net, acc, pos)
     }
 
     /// The top ply's accumulators (White's side first), computed.
@@ -211,67 +233,82 @@ impl AccumulatorStack {
         self.values[self.top * 2 * h..(self.top + 1) * 2 * h].to_vec()
     }
 
-    /// Computes the top ply from the nearest computed one below it, or from
-    /// `pos` when there is none to build on.
+    /// Computes each side of the top ply from the nearest computed ply
+    /// below it, or from `pos` when there is none to build on (the root was
+    /// never computed, a king crossed files d/e, or a push was not a move).
     fn materialise(&mut self, net: &Network, pos: &Chess) {
         let h = self.hidden;
-        let mut base = self.top;
-        while !self.computed[base] {
-            if base == 0 || self.deltas[base].invalid {
-                self.full_computes += 1;
-                compute_from_scratch(net, pos, &mut self.values[self.top * 2 * h..(self.top + 1) * 2 * h]);
-                self.computed[self.top] = true;
-                return;
+        for (i, side) in SIDES.into_iter().enumerate() {
+            let mut base = self.top;
+            let mut from_scratch = false;
+            while !self.computed[base][i] {
+                let d = &self.deltas[base];
+                if base == 0 || d.invalid || d.crossed[i] {
+                    from_scratch = true;
+                    break;
+                }
+                base -= 1;
             }
-            base -= 1;
-        }
-        for ply in base + 1..=self.top {
-            let (below, above) = self.values.split_at_mut(ply * 2 * h);
-            let src = &below[(ply - 1) * 2 * h..];
-            let dst = &mut above[..2 * h];
-            let d = self.deltas[ply];
-            for side in 0..2 {
-                let feature = |f: u16| if side == 0 { usize::from(f) } else { flip(usize::from(f)) };
-                let add: [&[i16]; 2] = [net.row(feature(d.add[0])), net.row(feature(d.add[1]))];
-                let sub: [&[i16]; 2] = [net.row(feature(d.sub[0])), net.row(feature(d.sub[1]))];
+            if from_scratch {
+                self.full_computes += 1;
+                let at = (self.top * 2 + i) * h;
+                compute_side(net, pos, side, &mut self.values[at..at + h]);
+                self.computed[self.top][i] = true;
+                continue;
+            }
+            for ply in base + 1..=self.top {
+                let d = self.deltas[ply];
+                let view = |f: u16| {
+                    let f = if i == 0 { usize::from(f) } else { flip(usize::from(f)) };
+                    if d.mirrored[i] { mirror(f) } else { f }
+                };
+                let add: [&[i16]; 2] = [net.row(view(d.add[0])), net.row(view(d.add[1]))];
+                let sub: [&[i16]; 2] = [net.row(view(d.sub[0])), net.row(view(d.sub[1]))];
+                let (below, above) = self.values.split_at_mut((ply * 2 + i) * h);
                 simd::update(
-                    &mut dst[side * h..(side + 1) * h],
-                    &src[side * h..(side + 1) * h],
+                    &mut above[..h],
+                    &below[((ply - 1) * 2 + i) * h..((ply - 1) * 2 + i + 1) * h],
                     &add[..usize::from(d.adds)],
                     &sub[..usize::from(d.subs)],
                 );
+                self.computed[ply][i] = true;
             }
-            self.computed[ply] = true;
         }
     }
 }
 
-/// Both sides' accumulators of `pos` from its pieces (`out` is 2·hidden).
+/// One side's accumulator of `pos` from its pieces (`out` is `hidden` long).
+pub(crate) fn compute_side(net: &Network, pos: &Chess, side: Color, out: &mut [i16]) {
+    let board = pos.board();
+    let mirrored = net.mirrored && side_mirrors(pos, side);
+    out.copy_from_slice(&net.feature_bias);
+    for sq in board.occupied() {
+        if let Some(piece) = board.piece_at(sq) {
+            let row = net.row(index(side, piece, sq, mirrored));
+            for (d, r) in out.iter_mut().zip(row) {
+                *d = d.wrapping_add(*r);
+            }
+        }
+    }
+}
+
+/// Both sides' accumulators of `pos` (`out` is 2·hidden, White's first).
 pub(crate) fn compute_from_scratch(net: &Network, pos: &Chess, out: &mut [i16]) {
     let h = net.hidden;
-    let board = pos.board();
-    for (side, perspective) in [Color::White, Color::Black].into_iter().enumerate() {
-        let dst = &mut out[side * h..(side + 1) * h];
-        dst.copy_from_slice(&net.feature_bias);
-        for sq in board.occupied() {
-            if let Some(piece) = board.piece_at(sq) {
-                let row = net.row(index(perspective, piece, sq));
-                for (d, r) in dst.iter_mut().zip(row) {
-                    *d = d.wrapping_add(*r);
-                }
-            }
-        }
+    for (i, side) in SIDES.into_iter().enumerate() {
+        compute_side(net, pos, side, &mut out[i * h..(i + 1) * h]);
     }
 }
 
-/// The output layer on both sides' accumulators (`acc`, White's first),
-/// from `turn`'s view.
-pub(crate) fn output(net: &Network, acc: &[i16], turn: Color) -> i32 {
+/// The output layer on both sides' accumulators of `pos` (`acc`, White's
+/// first), from the side to move's view.
+pub(crate) fn output(net: &Network, acc: &[i16], pos: &Chess) -> i32 {
     let h = net.hidden;
     let (us, them) =
-        if turn == Color::White { (&acc[..h], &acc[h..2 * h]) } else { (&acc[h..2 * h], &acc[..h]) };
-    let sum = simd::screlu_dot(us, &net.output_weights[..h])
-        .wrapping_add(simd::screlu_dot(them, &net.output_weights[h..]));
-    let raw = i64::from(sum / QA) + i64::from(net.output_bias);
+        if pos.turn() == Color::White { (&acc[..h], &acc[h..2 * h]) } else { (&acc[h..2 * h], &acc[..h]) };
+    let bucket = net.bucket(pos.board().occupied().count());
+    let w = &net.output_weights[bucket * 2 * h..(bucket + 1) * 2 * h];
+    let sum = simd::screlu_dot(us, &w[..h]).wrapping_add(simd::screlu_dot(them, &w[h..]));
+    let raw = i64::from(sum / QA) + i64::from(net.output_bias[bucket]);
     (raw * i64::from(SCALE) / i64::from(QA * QB)) as i32
 }

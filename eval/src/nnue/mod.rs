@@ -22,7 +22,7 @@ pub mod train;
 mod tests;
 
 pub use accumulator::AccumulatorStack;
-pub use network::{Network, NetworkError};
+pub use network::{Network, NetworkError, Shape};
 
 /// Inputs per perspective: 2 colours × 6 roles × 64 squares.
 pub const INPUTS: usize = 768;

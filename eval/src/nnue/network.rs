@@ -6,13 +6,14 @@
 //! | 8..12  | format version, `u32` ([`VERSION`]) |
 //! | 12..16 | inputs per perspective, `u32` (768) |
 //! | 16..20 | hidden size per perspective H, `u32` (a multiple of 16, at most [`MAX_HIDDEN`]) |
-//! | 20..24 | flags, `u32` (none defined: must be 0) |
+//! | 20..22 | flags, `u16`: bit 0 = horizontally mirrored by king file ([`FLAG_MIRRORED`]); others must be 0 |
+//! | 22..24 | output buckets B, `u16`, 1..=[`MAX_BUCKETS`] (chosen by the number of pieces) |
 //! | 24..26 | QA, `u16`; 26..28 QB, `u16` (must match [`QA`], [`QB`]) |
 //! | 28..32 | FNV-1a hash of everything after the header, `u32` |
 //!
 //! Then: feature weights `i16 [768][H]` (one feature's row is contiguous, so
 //! one update touches one row), feature biases `i16 [H]`, output weights
-//! `i16 [2H]` (side to move's half first), output bias `i32`.
+//! `i16 [B][2H]` (side to move's half first), output biases `i32 [B]`.
 
 use std::fmt;
 use std::path::Path;
@@ -25,6 +26,10 @@ pub const HEADER_BYTES: usize = 32;
 /// Largest hidden layer a file may declare (keeps a hostile header from
 /// asking for gigabytes).
 pub const MAX_HIDDEN: usize = 4096;
+/// Most output buckets a file may declare.
+pub const MAX_BUCKETS: usize = 16;
+/// Header flag: each side's view is mirrored when its king is on files a–d.
+pub const FLAG_MIRRORED: u16 = 1;
 
 /// Why a network file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,7 +39,8 @@ pub enum NetworkError {
     BadMagic,
     UnsupportedVersion(u32),
     BadShape { inputs: u32, hidden: u32 },
-    UnsupportedFlags(u32),
+    UnsupportedFlags(u16),
+    BadBuckets(u16),
     WrongQuantisation { qa: u16, qb: u16 },
     WrongSize { expected: usize, actual: usize },
     BadChecksum,
@@ -58,6 +64,9 @@ impl fmt::Display for NetworkError {
             NetworkError::UnsupportedFlags(x) => {
                 write!(f, "network flags {x:#x} are not supported by this build")
             }
+            NetworkError::BadBuckets(b) => {
+                write!(f, "network declares {b} output buckets; 1 to {MAX_BUCKETS} are allowed")
+            }
             NetworkError::WrongQuantisation { qa, qb } => {
                 write!(f, "network quantised with QA={qa}, QB={qb}; this build uses QA={QA}, QB={QB}")
             }
@@ -75,19 +84,23 @@ impl std::error::Error for NetworkError {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
     pub(crate) hidden: usize,
+    /// Output buckets, chosen by the number of pieces ([`Network::bucket`]).
+    pub(crate) buckets: usize,
+    /// Whether each side's view is mirrored when its king is on files a–d.
+    pub(crate) mirrored: bool,
     /// `[INPUTS][hidden]`, in units of 1/QA.
     pub(crate) feature_weights: Vec<i16>,
     /// `[hidden]`, in units of 1/QA.
     pub(crate) feature_bias: Vec<i16>,
-    /// `[2 * hidden]`, side to move's half first, in units of 1/QB.
+    /// `[buckets][2 * hidden]`, side to move's half first, in units of 1/QB.
     pub(crate) output_weights: Vec<i16>,
-    /// In units of 1/(QA·QB).
-    pub(crate) output_bias: i32,
+    /// `[buckets]`, in units of 1/(QA·QB).
+    pub(crate) output_bias: Vec<i32>,
 }
 
-/// Total file size for a hidden size.
-pub fn file_size(hidden: usize) -> usize {
-    HEADER_BYTES + 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4
+/// Total file size for a hidden size and a number of output buckets.
+pub fn file_size(hidden: usize, buckets: usize) -> usize {
+    HEADER_BYTES + 2 * (INPUTS * hidden + hidden + buckets * 2 * hidden) + 4 * buckets
 }
 
 fn fnv1a(bytes: &[u8]) -> u32 {
@@ -127,16 +140,21 @@ impl Network {
         {
             return Err(NetworkError::BadShape { inputs, hidden });
         }
-        let flags = u32_at(b, 20);
-        if flags != 0 {
+        let flags = u16_at(b, 20);
+        if flags & !FLAG_MIRRORED != 0 {
             return Err(NetworkError::UnsupportedFlags(flags));
         }
+        let buckets = u16_at(b, 22);
+        if buckets == 0 || usize::from(buckets) > MAX_BUCKETS {
+            return Err(NetworkError::BadBuckets(buckets));
+        }
+        let buckets = usize::from(buckets);
         let (qa, qb) = (u16_at(b, 24), u16_at(b, 26));
         if i32::from(qa) != QA || i32::from(qb) != QB {
             return Err(NetworkError::WrongQuantisation { qa, qb });
         }
         let h = hidden as usize;
-        let expected = file_size(h);
+        let expected = file_size(h, buckets);
         if b.len() != expected {
             return Err(NetworkError::WrongSize { expected, actual: b.len() });
         }
@@ -146,13 +164,15 @@ impl Network {
         }
         let (fw, rest) = payload.split_at(2 * INPUTS * h);
         let (fb, rest) = rest.split_at(2 * h);
-        let (ow, rest) = rest.split_at(4 * h);
+        let (ow, rest) = rest.split_at(buckets * 4 * h);
         Ok(Network {
             hidden: h,
+            buckets,
+            mirrored: flags & FLAG_MIRRORED != 0,
             feature_weights: i16s(fw),
             feature_bias: i16s(fb),
             output_weights: i16s(ow),
-            output_bias: i32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]),
+            output_bias: rest.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect(),
         })
     }
 
@@ -173,19 +193,34 @@ impl Network {
 
     /// Builds a network from its parts (the trainer's quantised weights).
     ///
-    /// Panics if the slices do not match `hidden` (a programming error).
+    /// Panics if the slices do not match the shape (a programming error).
     pub fn from_parts(
-        hidden: usize,
+        shape: Shape,
         feature_weights: Vec<i16>,
         feature_bias: Vec<i16>,
         output_weights: Vec<i16>,
-        output_bias: i32,
+        output_bias: Vec<i32>,
     ) -> Network {
+        let Shape { hidden, buckets, mirrored } = shape;
         assert!(hidden > 0 && hidden.is_multiple_of(16) && hidden <= MAX_HIDDEN, "hidden size {hidden}");
+        assert!((1..=MAX_BUCKETS).contains(&buckets), "{buckets} buckets");
         assert_eq!(feature_weights.len(), INPUTS * hidden);
         assert_eq!(feature_bias.len(), hidden);
-        assert_eq!(output_weights.len(), 2 * hidden);
-        Network { hidden, feature_weights, feature_bias, output_weights, output_bias }
+        assert_eq!(output_weights.len(), buckets * 2 * hidden);
+        assert_eq!(output_bias.len(), buckets);
+        Network { hidden, buckets, mirrored, feature_weights, feature_bias, output_weights, output_bias }
+    }
+
+    /// The network's architecture.
+    pub fn shape(&self) -> Shape {
+        Shape { hidden: self.hidden, buckets: self.buckets, mirrored: self.mirrored }
+    }
+
+    /// The output bucket of a position with `pieces` pieces (kings
+    /// included).
+    #[inline]
+    pub fn bucket(&self, pieces: usize) -> usize {
+        bucket(pieces, self.buckets)
     }
 
     /// Hidden neurons per perspective.
@@ -195,17 +230,20 @@ impl Network {
 
     /// The file bytes of this network.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut payload = Vec::with_capacity(file_size(self.hidden) - HEADER_BYTES);
+        let mut payload = Vec::with_capacity(file_size(self.hidden, self.buckets) - HEADER_BYTES);
         for w in self.feature_weights.iter().chain(&self.feature_bias).chain(&self.output_weights) {
             payload.extend_from_slice(&w.to_le_bytes());
         }
-        payload.extend_from_slice(&self.output_bias.to_le_bytes());
+        for b in &self.output_bias {
+            payload.extend_from_slice(&b.to_le_bytes());
+        }
         let mut out = Vec::with_capacity(HEADER_BYTES + payload.len());
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.extend_from_slice(&(INPUTS as u32).to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
-        out.extend_from_slice(&0u32.to_le_bytes());
+        out.extend_from_slice(&(if self.mirrored { FLAG_MIRRORED } else { 0 }).to_le_bytes());
+        out.extend_from_slice(&(self.buckets as u16).to_le_bytes());
         out.extend_from_slice(&(QA as u16).to_le_bytes());
         out.extend_from_slice(&(QB as u16).to_le_bytes());
         out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
@@ -218,6 +256,21 @@ impl Network {
     pub(crate) fn row(&self, feature: usize) -> &[i16] {
         &self.feature_weights[feature * self.hidden..(feature + 1) * self.hidden]
     }
+}
+
+/// A network's architecture: hidden size, output buckets, mirroring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub hidden: usize,
+    pub buckets: usize,
+    pub mirrored: bool,
+}
+
+/// The output bucket of a position with `pieces` pieces (2..=32) among
+/// `buckets`: the piece counts spread evenly.
+#[inline]
+pub fn bucket(pieces: usize, buckets: usize) -> usize {
+    (pieces.saturating_sub(2) * buckets / 31).min(buckets - 1)
 }
 
 static EMBEDDED: &[u8] = include_bytes!("../../nets/default.nnue");

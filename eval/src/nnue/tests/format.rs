@@ -3,9 +3,9 @@ use crate::nnue::network::{HEADER_BYTES, Network, NetworkError, file_size};
 
 #[test]
 fn a_network_reads_back_from_its_bytes() {
-    let net = random_net(32, 1);
+    let net = random_net(32, 1, false, 1);
     let bytes = net.to_bytes();
-    assert_eq!(bytes.len(), file_size(32));
+    assert_eq!(bytes.len(), file_size(32, 1));
     assert_eq!(Network::from_bytes(&bytes), Ok(net));
 }
 
@@ -17,7 +17,7 @@ fn the_embedded_network_parses() {
 
 #[test]
 fn damaged_files_are_refused_with_the_reason() {
-    let good = random_net(32, 2).to_bytes();
+    let good = random_net(32, 8, true, 2).to_bytes();
     assert_eq!(Network::from_bytes(&good[..10]), Err(NetworkError::TooShort { len: 10 }));
     assert_eq!(Network::from_bytes(&[]), Err(NetworkError::TooShort { len: 0 }));
     let cut = &good[..good.len() - 1];
@@ -49,9 +49,16 @@ fn damaged_files_are_refused_with_the_reason() {
     // A header that declares another size than the file has.
     assert_eq!(
         with(16, &64u32.to_le_bytes()),
-        Err(NetworkError::WrongSize { expected: file_size(64), actual: good.len() })
+        Err(NetworkError::WrongSize { expected: file_size(64, 8), actual: good.len() })
     );
-    assert_eq!(with(20, &1u32.to_le_bytes()), Err(NetworkError::UnsupportedFlags(1)));
+    assert_eq!(with(20, &3u16.to_le_bytes()), Err(NetworkError::UnsupportedFlags(3)));
+    assert_eq!(with(22, &0u16.to_le_bytes()), Err(NetworkError::BadBuckets(0)));
+    assert_eq!(with(22, &17u16.to_le_bytes()), Err(NetworkError::BadBuckets(17)));
+    // Another bucket count than the file holds.
+    assert_eq!(
+        with(22, &1u16.to_le_bytes()),
+        Err(NetworkError::WrongSize { expected: file_size(32, 1), actual: good.len() })
+    );
     assert_eq!(with(24, &127u16.to_le_bytes()), Err(NetworkError::WrongQuantisation { qa: 127, qb: 64 }));
     let last = good[HEADER_BYTES + 100];
     assert_eq!(with(HEADER_BYTES + 100, &[last ^ 1]), Err(NetworkError::BadChecksum));

@@ -1,7 +1,7 @@
 use shakmaty::{Chess, Color, Position};
 
 use super::{Rng, fen, fresh, mirrored, random_net, starts};
-use crate::nnue::features::index;
+use crate::nnue::features::{index, side_mirrors};
 use crate::nnue::{Network, QA, QB, SCALE};
 
 /// The network in floating point on the same (dequantised) weights.
@@ -9,20 +9,22 @@ fn reference(net: &Network, pos: &Chess) -> f64 {
     let h = net.hidden();
     let board = pos.board();
     let side = |perspective: Color| -> Vec<f64> {
+        let mirrored = net.mirrored && side_mirrors(pos, perspective);
         let mut acc: Vec<f64> = net.feature_bias.iter().map(|&b| f64::from(b) / f64::from(QA)).collect();
         for sq in board.occupied() {
             let piece = board.piece_at(sq).expect("occupied");
-            for (a, &w) in acc.iter_mut().zip(net.row(index(perspective, piece, sq))) {
+            for (a, &w) in acc.iter_mut().zip(net.row(index(perspective, piece, sq, mirrored))) {
                 *a += f64::from(w) / f64::from(QA);
             }
         }
         acc
     };
     let (us, them) = (side(pos.turn()), side(!pos.turn()));
-    let mut out = f64::from(net.output_bias) / f64::from(QA * QB);
+    let bucket = net.bucket(board.occupied().count());
+    let mut out = f64::from(net.output_bias[bucket]) / f64::from(QA * QB);
     for (i, a) in us.iter().chain(&them).enumerate() {
         let x = a.clamp(0.0, 1.0);
-        out += x * x * f64::from(net.output_weights[i]) / f64::from(QB);
+        out += x * x * f64::from(net.output_weights[bucket * 2 * h + i]) / f64::from(QB);
     }
     debug_assert_eq!(us.len(), h);
     out * f64::from(SCALE)
@@ -48,7 +50,7 @@ fn sample_positions() -> Vec<Chess> {
 
 #[test]
 fn integer_inference_agrees_with_a_floating_point_reference() {
-    for net in [&random_net(32, 21), &random_net(256, 22), Network::embedded()] {
+    for net in [&random_net(32, 1, false, 21), &random_net(256, 8, true, 22), Network::embedded()] {
         let mut worst = 0.0f64;
         for pos in sample_positions() {
             let exact = reference(net, &pos);
@@ -62,7 +64,7 @@ fn integer_inference_agrees_with_a_floating_point_reference() {
 
 #[test]
 fn a_colour_flipped_position_gets_the_same_evaluation() {
-    for net in [&random_net(32, 31), Network::embedded()] {
+    for net in [&random_net(32, 1, false, 31), &random_net(32, 8, true, 32), Network::embedded()] {
         for pos in sample_positions() {
             assert_eq!(fresh(net, &pos), fresh(net, &mirrored(&pos)));
         }

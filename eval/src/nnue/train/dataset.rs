@@ -6,7 +6,7 @@ use std::path::Path;
 use shakmaty::{Color, Position};
 
 use crate::data::{Reader, decode};
-use crate::nnue::features::white_features;
+use crate::nnue::features::{side_mirrors, white_features};
 
 /// One training position.
 #[derive(Clone, Copy, Debug)]
@@ -15,6 +15,8 @@ pub struct Sample {
     pub features: [u16; 32],
     pub count: u8,
     pub black_to_move: bool,
+    /// Per side (White, Black): whether its king stands on files a–d.
+    pub king_mirrors: [bool; 2],
     /// The side to move's expected score, 0..1.
     pub target: f32,
 }
@@ -65,7 +67,13 @@ pub fn load(
                     out.skipped += 1;
                     continue;
                 };
-                let mut s = Sample { features: [0; 32], count: 0, black_to_move: false, target: 0.0 };
+                let mut s = Sample {
+                    features: [0; 32],
+                    count: 0,
+                    black_to_move: false,
+                    king_mirrors: [side_mirrors(&r.pos, Color::White), side_mirrors(&r.pos, Color::Black)],
+                    target: 0.0,
+                };
                 for (i, f) in white_features(&r.pos).take(32).enumerate() {
                     s.features[i] = f as u16;
                     s.count = i as u8 + 1;

@@ -28,6 +28,10 @@ pub struct Settings {
     pub data: Vec<String>,
     pub out: String,
     pub hidden: usize,
+    /// Output buckets by number of pieces (1 = none).
+    pub buckets: usize,
+    /// Mirror each side's view horizontally when its king is on files a–d.
+    pub mirror: bool,
     pub epochs: u32,
     /// Learning rate at the start; it falls along a cosine to
     /// `lr × FINAL_LR_FRACTION` by the last batch.
@@ -131,6 +135,9 @@ fn check(s: &Settings) -> Result<(), String> {
             s.hidden
         ));
     }
+    if !(1..=super::network::MAX_BUCKETS).contains(&s.buckets) {
+        return Err(format!("--buckets must be 1 to {}, got {}", super::network::MAX_BUCKETS, s.buckets));
+    }
     if !(0.0..=1.0).contains(&s.lambda) {
         return Err(format!("--lambda must be 0..1, got {}", s.lambda));
     }
@@ -160,17 +167,19 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         return Err("no positions to train on".to_string());
     }
     say(&format!(
-        "{} position(s) of {} game(s): {} to train on, {} held out; hidden {}, lambda {}, {} thread(s), loaded in {:.1} s",
+        "{} position(s) of {} game(s): {} to train on, {} held out; hidden {}, {} output bucket(s), {}, lambda {}, {} thread(s), loaded in {:.1} s",
         train.len() + held.len(),
         loaded.games,
         train.len(),
         held.len(),
         s.hidden,
+        s.buckets,
+        if s.mirror { "mirrored" } else { "not mirrored" },
         s.lambda,
         s.threads,
         started.elapsed().as_secs_f64()
     ));
-    let layout = Layout { hidden: s.hidden };
+    let layout = Layout { hidden: s.hidden, buckets: s.buckets, mirrored: s.mirror };
     let mut params = model::init(layout, s.seed);
     let mut adam = AdamW::new(layout.count());
     let mut grads: Vec<Vec<f32>> = (0..s.threads).map(|_| vec![0.0; layout.count()]).collect();

@@ -1,17 +1,21 @@
 //! The floating-point network the trainer fits, its forward and backward
 //! passes over a slice of samples, and its quantisation.
 //!
-//! Parameters live in one flat vector, `[W1 768×H | b1 H | W2 2H | b2 1]`,
-//! so the optimiser and the gradient sums are single loops.
+//! Parameters live in one flat vector, `[W1 768×H | b1 H | W2 B×2H | b2 B]`
+//! (B output buckets), so the optimiser and the gradient sums are single
+//! loops.
 
 use super::dataset::Sample;
-use crate::nnue::features::flip;
-use crate::nnue::{INPUTS, Network, QA, QB, WEIGHT_CLIP};
+use crate::nnue::features::{flip, mirror};
+use crate::nnue::network::bucket;
+use crate::nnue::{INPUTS, Network, QA, QB, Shape, WEIGHT_CLIP};
 
-/// Offsets of the parameter blocks for a hidden size.
+/// Offsets of the parameter blocks for a network shape.
 #[derive(Clone, Copy, Debug)]
 pub struct Layout {
     pub hidden: usize,
+    pub buckets: usize,
+    pub mirrored: bool,
 }
 
 impl Layout {
@@ -22,11 +26,14 @@ impl Layout {
         self.b1() + self.hidden
     }
     pub fn b2(self) -> usize {
-        self.w2() + 2 * self.hidden
+        self.w2() + self.buckets * 2 * self.hidden
     }
     /// Parameters in all.
     pub fn count(self) -> usize {
-        self.b2() + 1
+        self.b2() + self.buckets
+    }
+    pub fn shape(self) -> Shape {
+        Shape { hidden: self.hidden, buckets: self.buckets, mirrored: self.mirrored }
     }
 }
 
@@ -44,9 +51,11 @@ pub fn init(layout: Layout, seed: u64) -> Vec<f32> {
     for w in &mut p[..layout.b1()] {
         *w = uniform() * a1;
     }
+    // Every bucket starts alike, so that rare buckets start sensibly.
     let a2 = 1.0 / ((2 * layout.hidden) as f32).sqrt();
-    for w in &mut p[layout.w2()..layout.b2()] {
-        *w = uniform() * a2;
+    let first: Vec<f32> = (0..2 * layout.hidden).map(|_| uniform() * a2).collect();
+    for bucket in p[layout.w2()..layout.b2()].chunks_exact_mut(2 * layout.hidden) {
+        bucket.copy_from_slice(&first);
     }
     p
 }
@@ -61,13 +70,12 @@ pub fn clip(p: &mut [f32]) {
 /// The quantised network of float parameters `p`.
 pub fn quantise(layout: Layout, p: &[f32]) -> Network {
     let q = |w: f32, scale: i32| (w * scale as f32).round() as i16;
-    let h = layout.hidden;
     Network::from_parts(
-        h,
+        layout.shape(),
         p[..layout.b1()].iter().map(|&w| q(w, QA)).collect(),
         p[layout.b1()..layout.w2()].iter().map(|&w| q(w, QA)).collect(),
         p[layout.w2()..layout.b2()].iter().map(|&w| q(w, QB)).collect(),
-        (p[layout.b2()] * (QA * QB) as f32).round() as i32,
+        p[layout.b2()..].iter().map(|&b| (b * (QA * QB) as f32).round() as i32).collect(),
     )
 }
 
@@ -101,13 +109,21 @@ fn dot_screlu(acc: &[f32], w: &[f32]) -> f32 {
 
 /// The sample's features from side 0 (the side to move) or side 1.
 #[inline(always)]
-fn side_features(s: &Sample, side: usize) -> impl Iterator<Item = usize> + '_ {
-    // Stored from White's side: side 0 needs flipping when Black is to
-    // move, side 1 when White is.
-    let flipped = (side == 0) == s.black_to_move;
-    s.features[..usize::from(s.count)]
-        .iter()
-        .map(move |&f| if flipped { flip(usize::from(f)) } else { usize::from(f) })
+fn side_features(layout: Layout, s: &Sample, side: usize) -> impl Iterator<Item = usize> + '_ {
+    // Stored from White's side, unmirrored: side 0 is Black's view when
+    // Black is to move, side 1 when White is.
+    let black = (side == 0) == s.black_to_move;
+    let mirrored = layout.mirrored && s.king_mirrors[usize::from(black)];
+    s.features[..usize::from(s.count)].iter().map(move |&f| {
+        let f = if black { flip(usize::from(f)) } else { usize::from(f) };
+        if mirrored { mirror(f) } else { f }
+    })
+}
+
+/// The sample's output bucket.
+#[inline(always)]
+fn bucket_of(layout: Layout, s: &Sample) -> usize {
+    bucket(usize::from(s.count), layout.buckets)
 }
 
 #[inline(always)]
@@ -115,18 +131,18 @@ fn forward(layout: Layout, p: &[f32], s: &Sample, scratch: &mut Scratch) -> f32 
     let h = layout.hidden;
     let b1 = &p[layout.b1()..layout.w2()];
     for side in 0..2 {
-        let features = side_features(s, side);
         let acc = &mut scratch.acc[side];
         acc.copy_from_slice(b1);
-        for f in features {
+        for f in side_features(layout, s, side) {
             let row = &p[f * h..(f + 1) * h];
             for (a, w) in acc.iter_mut().zip(row) {
                 *a += w;
             }
         }
     }
-    let w2 = &p[layout.w2()..layout.b2()];
-    p[layout.b2()] + dot_screlu(&scratch.acc[0], &w2[..h]) + dot_screlu(&scratch.acc[1], &w2[h..])
+    let b = bucket_of(layout, s);
+    let w2 = &p[layout.w2() + b * 2 * h..layout.w2() + (b + 1) * 2 * h];
+    p[layout.b2() + b] + dot_screlu(&scratch.acc[0], &w2[..h]) + dot_screlu(&scratch.acc[1], &w2[h..])
 }
 
 /// Adds the gradient of the squared error over `samples` to `g`; returns
@@ -147,28 +163,24 @@ fn gradient_generic(
         let err = y - s.target;
         loss += f64::from(err * err);
         let gout = 2.0 * err * y * (1.0 - y);
-        g[layout.b2()] += gout;
+        let b = bucket_of(layout, s);
+        g[layout.b2() + b] += gout;
         for side in 0..2 {
-            let features = side_features(s, side);
-            let w2 = &p[layout.w2() + side * h..layout.w2() + (side + 1) * h];
+            let at = layout.w2() + b * 2 * h + side * h;
+            let w2 = &p[at..at + h];
             let acc = &mut scratch.acc[side];
-            {
-                let gw2 = &mut g[layout.w2() + side * h..layout.w2() + (side + 1) * h];
-                for ((gw, a), w) in gw2.iter_mut().zip(acc.iter_mut()).zip(w2) {
-                    let x = a.clamp(0.0, 1.0);
-                    *gw += gout * x * x;
-                    // The accumulator becomes its own gradient (2x inside
-                    // the clip, 0 outside).
-                    *a = if *a > 0.0 && *a < 1.0 { gout * w * 2.0 * *a } else { 0.0 };
-                }
+            for ((gw, a), w) in g[at..at + h].iter_mut().zip(acc.iter_mut()).zip(w2) {
+                let x = a.clamp(0.0, 1.0);
+                *gw += gout * x * x;
+                // The accumulator becomes its own gradient (2x inside the
+                // clip, 0 outside).
+                *a = if *a > 0.0 && *a < 1.0 { gout * w * 2.0 * *a } else { 0.0 };
             }
-            let gb1 = &mut g[layout.b1()..layout.w2()];
-            for (gb, d) in gb1.iter_mut().zip(acc.iter()) {
+            for (gb, d) in g[layout.b1()..layout.w2()].iter_mut().zip(acc.iter()) {
                 *gb += d;
             }
-            for f in features {
-                let row = &mut g[f * h..(f + 1) * h];
-                for (gw, d) in row.iter_mut().zip(acc.iter()) {
+            for f in side_features(layout, s, side) {
+                for (gw, d) in g[f * h..(f + 1) * h].iter_mut().zip(acc.iter()) {
                     *gw += d;
                 }
             }
