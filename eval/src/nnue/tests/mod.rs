@@ -6,6 +6,7 @@ mod format;
 mod incremental;
 mod kernels;
 mod reference;
+mod trainer;
 
 use shakmaty::fen::Fen;
 use shakmaty::{Board, CastlingMode, Chess, Color, FromSetup, Setup};

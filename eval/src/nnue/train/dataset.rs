@@ -44,6 +44,9 @@ pub struct Loaded {
     pub games: usize,
     /// Records that did not decode (only a damaged file has them).
     pub skipped: usize,
+    /// Summed squared error of the hand-crafted evaluation, `σ(eval/SCALE)`,
+    /// against the held-out targets: the baseline a network should beat.
+    pub hce_held_out_error: f64,
 }
 
 /// Loads every complete game of `files` (a file still being written is read
@@ -87,6 +90,8 @@ pub fn load(
                 };
                 s.target = target(score, result, lambda);
                 if hold {
+                    let e = crate::evaluate(&r.pos) as f32 / crate::nnue::SCALE as f32;
+                    out.hce_held_out_error += f64::from((1.0 / (1.0 + (-e).exp()) - s.target).powi(2));
                     out.held_out.push(s);
                 } else {
                     out.train.push(s);

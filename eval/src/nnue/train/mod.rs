@@ -57,6 +57,8 @@ pub struct Report {
     pub train_loss: Vec<f64>,
     pub held_out_loss: Vec<f64>,
     pub best_epoch: u32,
+    /// The hand-crafted evaluation's loss on the held-out positions.
+    pub hce_held_out_loss: f64,
     /// Training positions per second, averaged over the epochs.
     pub positions_per_second: f64,
     pub seconds: f64,
@@ -180,6 +182,10 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         started.elapsed().as_secs_f64()
     ));
     let layout = Layout { hidden: s.hidden, buckets: s.buckets, mirrored: s.mirror };
+    let hce_loss = loaded.hce_held_out_error / held.len().max(1) as f64;
+    if !held.is_empty() {
+        say(&format!("the hand-crafted evaluation's held-out loss: {hce_loss:.6}"));
+    }
     let mut params = model::init(layout, s.seed);
     let mut adam = AdamW::new(layout.count());
     let mut grads: Vec<Vec<f32>> = (0..s.threads).map(|_| vec![0.0; layout.count()]).collect();
@@ -192,6 +198,7 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         train_loss: Vec::new(),
         held_out_loss: Vec::new(),
         best_epoch: 0,
+        hce_held_out_loss: hce_loss,
         positions_per_second: 0.0,
         seconds: 0.0,
     };
