@@ -182,9 +182,12 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         started.elapsed().as_secs_f64()
     ));
     let layout = Layout { hidden: s.hidden, buckets: s.buckets, mirrored: s.mirror };
-    let hce_loss = loaded.hce_held_out_error / held.len().max(1) as f64;
+    let hce_loss = dataset::hce_loss(&held, &loaded.hce_held_out, 1.0);
     if !held.is_empty() {
-        say(&format!("the hand-crafted evaluation's held-out loss: {hce_loss:.6}"));
+        let (k, best) = dataset::hce_best_loss(&held, &loaded.hce_held_out);
+        say(&format!(
+            "the hand-crafted evaluation's held-out loss: {hce_loss:.6} (at its best scale, {k:.3} x: {best:.6})"
+        ));
     }
     let mut params = model::init(layout, s.seed);
     let mut adam = AdamW::new(layout.count());
