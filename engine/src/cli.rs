@@ -5,7 +5,7 @@ use shakmaty::Chess;
 use rockad_uci::{parse_fen, shredder_fen};
 
 use crate::frc::{self, Rng};
-use crate::{analyse, bench, datagen, genfens, openings, perft, session, tune, wdl};
+use crate::{analyse, bench, datagen, genfens, openings, perft, session, train, tune, wdl};
 
 const USAGE: &str = "\
 usage: rockad                      speak UCI on stdin/stdout (what GUIs run)
@@ -27,6 +27,7 @@ usage: rockad                      speak UCI on stdin/stdout (what GUIs run)
        rockad analyse [options]    analyse start positions (see 'rockad analyse --help')
        rockad datagen [options]    self-play training data (see 'rockad datagen --help')
        rockad tune [options]       fit the evaluation to data (see 'rockad tune --help')
+       rockad train [options]      train an evaluation network (see 'rockad train --help')
        rockad wdl [options]        fit the win/draw/loss model (see 'rockad wdl --help')
        rockad --version | help";
 
@@ -47,6 +48,7 @@ pub fn main(args: &[String]) -> i32 {
         ["analyse" | "analyze", rest @ ..] => return analyse::main(rest),
         ["datagen", rest @ ..] => return datagen::main(rest),
         ["tune", rest @ ..] => return tune::main(rest),
+        ["train", rest @ ..] => return train::main(rest),
         ["wdl", rest @ ..] => return wdl::main(rest),
         [cmd @ ("frc" | "dfrc"), rest @ ..] if openings::is_file_form(rest) => {
             return opening_file(*cmd == "dfrc", rest);

@@ -24,5 +24,6 @@ pub mod perft;
 pub mod scores;
 pub mod session;
 pub mod status_line;
+pub mod train;
 pub mod tune;
 pub mod wdl;

@@ -17,6 +17,7 @@ mod evaluate;
 mod evaluator;
 pub mod features;
 pub mod layout;
+pub mod nnue;
 mod params;
 mod pawn_cache;
 mod score;

@@ -1,0 +1,148 @@
+//! `rockad train`: trains an evaluation network on `rockad datagen` files
+//! with the trainer of `rockad_eval::nnue::train`, and writes the network
+//! file (the best epoch by held-out loss).
+
+use clap::Parser;
+
+use rockad_eval::nnue::train::{self, Settings};
+
+/// Train an evaluation network (NNUE) on self-play data.
+#[derive(clap::Args, Debug, Clone, PartialEq)]
+pub struct TrainArgs {
+    /// Data files from `rockad datagen`, comma-separated (or --data again);
+    /// a file still being written is read up to its last complete game.
+    #[arg(long, value_delimiter = ',', required = true, value_name = "FILE")]
+    pub data: Vec<String>,
+    /// Where to write the network (rewritten after each epoch that lowers
+    /// the held-out loss).
+    #[arg(long, default_value = "rockad.nnue", value_name = "FILE")]
+    pub out: String,
+    /// Hidden neurons per perspective (a multiple of 16).
+    #[arg(long, default_value_t = 256)]
+    pub hidden: usize,
+    /// Output buckets, chosen by the number of pieces (1 = a single output).
+    #[arg(long, default_value_t = 1)]
+    pub buckets: usize,
+    /// Mirror each side's view horizontally when its king is on files a-d.
+    #[arg(long)]
+    pub mirror: bool,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 20)]
+    pub epochs: u32,
+    /// AdamW's starting learning rate (falls along a cosine to 5% of it).
+    #[arg(long, default_value_t = 0.001)]
+    pub lr: f32,
+    /// Positions per optimiser step.
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+    /// Weight of the game result against the search score in the target, 0..1.
+    #[arg(long, default_value_t = 0.5)]
+    pub lambda: f32,
+    /// Per cent of the games held out to measure the loss on.
+    #[arg(long, default_value_t = 5.0)]
+    pub holdout: f64,
+    /// Threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Seed of the initial weights and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Load at most this many positions.
+    #[arg(long, default_value_t = usize::MAX, hide_default_value = true)]
+    pub max_positions: usize,
+}
+
+/// `rockad train` as a standalone clap command (until the whole command
+/// line moves to clap).
+#[derive(Parser, Debug)]
+#[command(name = "rockad train")]
+struct TrainCommand {
+    #[command(flatten)]
+    args: TrainArgs,
+}
+
+impl TrainArgs {
+    /// Parses `rockad train <args>` (the first item is the command name).
+    pub fn try_parse_from<I, T>(words: I) -> Result<TrainArgs, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        TrainCommand::try_parse_from(words).map(|c| c.args)
+    }
+
+    fn settings(&self) -> Settings {
+        Settings {
+            data: self.data.clone(),
+            out: self.out.clone(),
+            hidden: self.hidden,
+            buckets: self.buckets,
+            mirror: self.mirror,
+            epochs: self.epochs,
+            lr: self.lr,
+            batch: self.batch,
+            lambda: self.lambda,
+            holdout: self.holdout,
+            threads: self
+                .threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            seed: self.seed,
+            max_positions: self.max_positions,
+        }
+    }
+}
+
+/// Runs the trainer; progress goes to stderr.
+pub fn run(args: &TrainArgs) -> Result<(), String> {
+    train::run(&args.settings(), &mut |line| eprintln!("{line}")).map(|_| ())
+}
+
+/// `rockad train <args>` from the old command line; returns the exit code.
+pub fn main(args: &[&str]) -> i32 {
+    let words = std::iter::once("rockad train").chain(args.iter().copied());
+    match TrainArgs::try_parse_from(words) {
+        Ok(a) => match run(&a) {
+            Ok(()) => 0,
+            Err(msg) => {
+                eprintln!("rockad train: {msg}");
+                1
+            }
+        },
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            code
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_lines() {
+        let a = TrainArgs::try_parse_from([
+            "train",
+            "--data",
+            "a.bin,b.bin",
+            "--data",
+            "c.bin",
+            "--hidden",
+            "128",
+        ])
+        .unwrap();
+        assert_eq!(a.data, vec!["a.bin", "b.bin", "c.bin"]);
+        assert_eq!((a.hidden, a.epochs, a.batch, a.lambda, a.holdout), (128, 20, 16384, 0.5, 5.0));
+        assert!(TrainArgs::try_parse_from(["train"]).is_err(), "--data is required");
+        assert!(TrainArgs::try_parse_from(["train", "--data", "a", "--epochs", "x"]).is_err());
+    }
+
+    #[test]
+    fn bad_settings_are_refused_before_loading() {
+        let a = TrainArgs::try_parse_from(["train", "--data", "/nonexistent", "--hidden", "100"]).unwrap();
+        assert!(run(&a).unwrap_err().contains("--hidden"));
+        let a = TrainArgs::try_parse_from(["train", "--data", "/nonexistent"]).unwrap();
+        assert!(run(&a).unwrap_err().contains("/nonexistent"));
+    }
+}

@@ -1,0 +1,41 @@
+//! The evaluation network (NNUE): `(768 → H)×2 → 1` with SCReLU.
+//!
+//! - [`features`]: the 768 inputs, (piece colour relative to the
+//!   perspective, role, square seen from that side) for each perspective.
+//! - [`network`]: the file format and the parsed integer weights; the
+//!   default net is compiled in ([`Network::embedded`]).
+//! - [`accumulator`]: the per-search-thread stack of hidden-layer sums,
+//!   updated lazily and incrementally along the moves played.
+//! - `simd`: the integer kernels, AVX2 (detected at run time) and a
+//!   portable path that gives the same numbers.
+//! - [`train`]: the trainer behind `rockad train`.
+//!
+//! Inference is integer-only so every machine gets the same evaluation.
+
+pub mod accumulator;
+pub mod features;
+pub mod network;
+pub(crate) mod simd;
+pub mod train;
+
+#[cfg(test)]
+mod tests;
+
+pub use accumulator::AccumulatorStack;
+pub use network::{Network, NetworkError, Shape};
+
+/// Inputs per perspective: 2 colours × 6 roles × 64 squares.
+pub const INPUTS: usize = 768;
+/// Quantisation of the feature layer (weights and biases are × QA); also
+/// the top of the clipped activation.
+pub const QA: i32 = 255;
+/// Quantisation of the output weights (× QB).
+pub const QB: i32 = 64;
+/// The network's output o predicts σ(o) as the expected score; o × SCALE
+/// is the evaluation in centipawn-like units (the search scores in the
+/// training data are turned into targets with the same scale).
+pub const SCALE: i32 = 400;
+/// Largest magnitude a trained weight may take, so that the quantised
+/// output weights fit `i16` products with a clipped activation
+/// (255 × 127 < 32768) and feature sums cannot overflow `i16`.
+pub const WEIGHT_CLIP: f32 = 127.0 / QB as f32;

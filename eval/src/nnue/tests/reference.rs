@@ -1,0 +1,85 @@
+use shakmaty::{Chess, Color, Position};
+
+use super::{Rng, fen, fresh, mirrored, random_net, starts};
+use crate::nnue::features::{index, side_mirrors};
+use crate::nnue::{Network, QA, QB, SCALE};
+
+/// The network in floating point on the same (dequantised) weights.
+fn reference(net: &Network, pos: &Chess) -> f64 {
+    let h = net.hidden();
+    let board = pos.board();
+    let side = |perspective: Color| -> Vec<f64> {
+        let mirrored = net.mirrored && side_mirrors(pos, perspective);
+        let mut acc: Vec<f64> = net.feature_bias.iter().map(|&b| f64::from(b) / f64::from(QA)).collect();
+        for sq in board.occupied() {
+            let piece = board.piece_at(sq).expect("occupied");
+            for (a, &w) in acc.iter_mut().zip(net.row(index(perspective, piece, sq, mirrored))) {
+                *a += f64::from(w) / f64::from(QA);
+            }
+        }
+        acc
+    };
+    let (us, them) = (side(pos.turn()), side(!pos.turn()));
+    let bucket = net.bucket(board.occupied().count());
+    let mut out = f64::from(net.output_bias[bucket]) / f64::from(QA * QB);
+    for (i, a) in us.iter().chain(&them).enumerate() {
+        let x = a.clamp(0.0, 1.0);
+        out += x * x * f64::from(net.output_weights[bucket * 2 * h + i]) / f64::from(QB);
+    }
+    debug_assert_eq!(us.len(), h);
+    out * f64::from(SCALE)
+}
+
+/// Positions along random games from every start.
+fn sample_positions() -> Vec<Chess> {
+    let mut rng = Rng::new(77);
+    let mut out = Vec::new();
+    for start in starts() {
+        let mut pos = start;
+        for _ in 0..60 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.below(moves.len())]);
+            out.push(pos.clone());
+        }
+    }
+    out
+}
+
+#[test]
+fn integer_inference_agrees_with_a_floating_point_reference() {
+    for net in [&random_net(32, 1, false, 21), &random_net(256, 8, true, 22), Network::embedded()] {
+        let mut worst = 0.0f64;
+        for pos in sample_positions() {
+            let exact = reference(net, &pos);
+            let got = f64::from(fresh(net, &pos));
+            worst = worst.max((exact - got).abs());
+        }
+        // Two truncating divisions: under 1 centipawn each.
+        assert!(worst < 2.0, "worst difference {worst}");
+    }
+}
+
+#[test]
+fn a_colour_flipped_position_gets_the_same_evaluation() {
+    for net in [&random_net(32, 1, false, 31), &random_net(32, 8, true, 32), Network::embedded()] {
+        for pos in sample_positions() {
+            assert_eq!(fresh(net, &pos), fresh(net, &mirrored(&pos)));
+        }
+    }
+}
+
+/// What the shipped network says about positions everyone agrees on.
+#[test]
+fn the_embedded_network_is_sane() {
+    let net = Network::embedded();
+    let start = fresh(net, &Chess::default());
+    assert!(start.abs() < 60, "start position {start}");
+    let queen_up = fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let q = fresh(net, &queen_up);
+    assert!(q > 400, "White a queen up, White to move: {q}");
+    let q = fresh(net, &fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"));
+    assert!(q < -400, "White a queen up, Black to move: {q}");
+}

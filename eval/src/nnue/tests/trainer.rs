@@ -1,0 +1,138 @@
+use shakmaty::{Chess, Color, Position};
+
+use super::{Rng, starts};
+use crate::data::{Game, Header, Record, encode};
+use crate::nnue::Network;
+use crate::nnue::features::{side_mirrors, white_features};
+use crate::nnue::train::dataset::{Sample, target};
+use crate::nnue::train::model::{self, Layout, Scratch};
+use crate::nnue::train::{self, Settings};
+
+fn sample(pos: &Chess, score: f32, result: f32) -> Sample {
+    let mut s = Sample {
+        features: [0; 32],
+        count: 0,
+        black_to_move: pos.turn() == Color::Black,
+        king_mirrors: [side_mirrors(pos, Color::White), side_mirrors(pos, Color::Black)],
+        target: target(score, result, 0.5),
+    };
+    for (i, f) in white_features(pos).enumerate() {
+        s.features[i] = f as u16;
+        s.count = i as u8 + 1;
+    }
+    s
+}
+
+/// Positions along random games, each scored by the hand-crafted
+/// evaluation (side to move's view), with a result that agrees with it.
+fn positions(n: usize, seed: u64) -> Vec<(Chess, i16, u8)> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    let starts = starts();
+    while out.len() < n {
+        let mut pos = starts[rng.below(starts.len())].clone();
+        for _ in 0..40 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[rng.below(moves.len())]);
+            let stm = crate::evaluate(&pos).clamp(-2000, 2000) as i16;
+            let white = if pos.turn() == Color::White { stm } else { -stm };
+            let result = if white > 100 {
+                2
+            } else if white < -100 {
+                0
+            } else {
+                1
+            };
+            out.push((pos.clone(), white, result));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_gradient_matches_finite_differences() {
+    for layout in [
+        Layout { hidden: 16, buckets: 1, mirrored: false },
+        Layout { hidden: 16, buckets: 4, mirrored: true },
+    ] {
+        let data: Vec<Sample> = positions(40, 1)
+            .iter()
+            .map(|(p, w, r)| {
+                let stm = if p.turn() == Color::White { *w } else { -*w };
+                sample(p, f32::from(stm), f32::from(*r) / 2.0)
+            })
+            .collect();
+        let mut p = model::init(layout, 3);
+        // Biases away from zero so that most hidden units are active.
+        for b in &mut p[layout.b1()..layout.w2()] {
+            *b = 0.4;
+        }
+        let mut g = vec![0.0; layout.count()];
+        let mut scratch = Scratch::new(layout.hidden);
+        model::gradient(layout, &p, &mut g, &data, &mut scratch);
+        let f = data[0].features[0] as usize;
+        let mut checked = 0;
+        for at in [f * 16, f * 16 + 5, layout.b1() + 3, layout.w2() + 1, layout.w2() + 20, layout.b2()] {
+            let eps = 1e-3;
+            let mut q = p.clone();
+            q[at] += eps;
+            let up = model::loss(layout, &q, &data, &mut scratch);
+            q[at] -= 2.0 * eps;
+            let down = model::loss(layout, &q, &data, &mut scratch);
+            let numeric = (up - down) / (2.0 * f64::from(eps));
+            let analytic = f64::from(g[at]);
+            assert!(
+                (numeric - analytic).abs() <= 0.05 * numeric.abs().max(analytic.abs()) + 1e-4,
+                "{layout:?} parameter {at}: numeric {numeric}, analytic {analytic}"
+            );
+            checked += usize::from(analytic.abs() > 1e-3);
+        }
+        assert!(checked >= 3, "too few parameters with a gradient to check");
+    }
+}
+
+#[test]
+fn training_lowers_the_loss_and_writes_a_network_the_engine_reads() {
+    let dir = std::env::temp_dir().join(format!("rockad-train-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data.bin");
+    let mut bytes = Header { seed: 1, nodes: 1, settings: 0 }.to_bytes().to_vec();
+    let all = positions(3000, 2);
+    for (i, chunk) in all.chunks(40).enumerate() {
+        let records = chunk
+            .iter()
+            .map(|(pos, score, result)| encode(&Record { pos: pos.clone(), score: *score, result: *result }));
+        let game = Game { index: i as u32, result: 1, records: records.map(|r| r.unwrap()).collect() };
+        bytes.extend_from_slice(&game.to_bytes());
+    }
+    std::fs::write(&data, bytes).unwrap();
+    let out = dir.join("net.nnue");
+    let settings = Settings {
+        data: vec![data.display().to_string()],
+        out: out.display().to_string(),
+        hidden: 16,
+        buckets: 2,
+        mirror: true,
+        epochs: 6,
+        lr: 0.01,
+        batch: 256,
+        lambda: 0.5,
+        holdout: 10.0,
+        threads: 2,
+        seed: 1,
+        max_positions: usize::MAX,
+    };
+    let mut lines = Vec::new();
+    let report = train::run(&settings, &mut |l| lines.push(l.to_string())).unwrap();
+    assert_eq!(report.train_positions + report.held_out_positions, all.len());
+    assert!(report.held_out_positions > 0);
+    let (first, last) = (report.train_loss[0], *report.train_loss.last().unwrap());
+    assert!(last < first * 0.8, "training loss {first} -> {last}");
+    assert!(lines.iter().any(|l| l.contains("positions/s")), "{lines:?}");
+    let net = Network::load(&out).unwrap();
+    assert_eq!((net.hidden(), net.buckets, net.mirrored), (16, 2, true));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,39 @@
+//! AdamW over the flat parameter vector.
+
+/// Optimiser state and its constants.
+pub struct AdamW {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    step: i32,
+    pub beta1: f32,
+    pub beta2: f32,
+    pub epsilon: f32,
+    pub weight_decay: f32,
+}
+
+impl AdamW {
+    pub fn new(len: usize) -> AdamW {
+        AdamW {
+            m: vec![0.0; len],
+            v: vec![0.0; len],
+            step: 0,
+            beta1: 0.9,
+            beta2: 0.999,
+            epsilon: 1e-8,
+            weight_decay: 0.01,
+        }
+    }
+
+    /// One step along the (mean) gradient `g` with learning rate `lr`.
+    pub fn step(&mut self, p: &mut [f32], g: &[f32], lr: f32) {
+        self.step += 1;
+        let c1 = 1.0 - self.beta1.powi(self.step);
+        let c2 = 1.0 - self.beta2.powi(self.step);
+        let (b1, b2, eps, decay) = (self.beta1, self.beta2, self.epsilon, self.weight_decay);
+        for (((w, &g), m), v) in p.iter_mut().zip(g).zip(&mut self.m).zip(&mut self.v) {
+            *m = b1 * *m + (1.0 - b1) * g;
+            *v = b2 * *v + (1.0 - b2) * g * g;
+            *w -= lr * ((*m / c1) / ((*v / c2).sqrt() + eps) + decay * *w);
+        }
+    }
+}

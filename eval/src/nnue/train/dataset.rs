@@ -1,0 +1,162 @@
+//! Training positions in a compact in-memory form: the active features from
+//! White's side, who is to move and the target, about 72 bytes each.
+
+use std::path::Path;
+
+use shakmaty::{Color, Position};
+
+use crate::data::{Reader, decode};
+use crate::nnue::features::{side_mirrors, white_features};
+
+/// One training position.
+#[derive(Clone, Copy, Debug)]
+pub struct Sample {
+    /// Active features from White's side; the first `count` are used.
+    pub features: [u16; 32],
+    pub count: u8,
+    pub black_to_move: bool,
+    /// Per side (White, Black): whether its king stands on files a–d.
+    pub king_mirrors: [bool; 2],
+    /// The side to move's expected score, 0..1.
+    pub target: f32,
+}
+
+/// The side to move's expected score for a search score (centipawns,
+/// side to move's view) and a game result (side to move's view, 0..1):
+/// `λ·result + (1−λ)·σ(score/SCALE)`.
+pub fn target(score: f32, result: f32, lambda: f32) -> f32 {
+    let search = 1.0 / (1.0 + (-score / crate::nnue::SCALE as f32).exp());
+    lambda * result + (1.0 - lambda) * search
+}
+
+/// Whether game `index` is held out: a fixed spread over the loaded games,
+/// independent of threads and shuffles.
+pub fn held_out(index: usize, percent: f64) -> bool {
+    let spread = ((index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) & 0xffff;
+    (spread as f64) < percent * 65536.0 / 100.0
+}
+
+/// What the loaded files held.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    pub train: Vec<Sample>,
+    pub held_out: Vec<Sample>,
+    pub games: usize,
+    /// Records that did not decode (only a damaged file has them).
+    pub skipped: usize,
+    /// The hand-crafted evaluation of each held-out position (side to
+    /// move's view): the baseline a network should beat.
+    pub hce_held_out: Vec<f32>,
+}
+
+/// The hand-crafted evaluation's loss on the held-out samples, with its
+/// outputs scaled by `k` (`σ(k·eval/SCALE)`).
+pub fn hce_loss(held: &[Sample], evals: &[f32], k: f32) -> f64 {
+    let sum: f64 = held
+        .iter()
+        .zip(evals)
+        .map(|(s, &e)| {
+            let y = 1.0 / (1.0 + (-k * e / crate::nnue::SCALE as f32).exp());
+            f64::from((y - s.target).powi(2))
+        })
+        .sum();
+    sum / held.len().max(1) as f64
+}
+
+/// The scale `k` in 0.1..10 that gives the hand-crafted evaluation its
+/// lowest held-out loss (a golden-section search), with that loss.
+pub fn hce_best_loss(held: &[Sample], evals: &[f32]) -> (f32, f64) {
+    let phi = (5f32.sqrt() - 1.0) / 2.0;
+    let (mut lo, mut hi) = (0.1f32, 10.0f32);
+    for _ in 0..40 {
+        let a = hi - phi * (hi - lo);
+        let b = lo + phi * (hi - lo);
+        if hce_loss(held, evals, a) < hce_loss(held, evals, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    let k = (lo + hi) / 2.0;
+    (k, hce_loss(held, evals, k))
+}
+
+/// Loads every complete game of `files` (a file still being written is read
+/// up to its last complete game), at most `max_positions` positions.
+pub fn load(
+    files: &[String],
+    lambda: f32,
+    holdout_percent: f64,
+    max_positions: usize,
+    say: &mut dyn FnMut(&str),
+) -> Result<Loaded, String> {
+    let mut out = Loaded::default();
+    'files: for f in files {
+        let mut reader = Reader::open(Path::new(f))?;
+        let mut positions = 0usize;
+        while let Some(game) = reader.next_game() {
+            let hold = held_out(out.games, holdout_percent);
+            out.games += 1;
+            for bytes in &game.records {
+                let Ok(r) = decode(bytes) else {
+                    out.skipped += 1;
+                    continue;
+                };
+                let mut s = Sample {
+                    features: [0; 32],
+                    count: 0,
+                    black_to_move: false,
+                    king_mirrors: [side_mirrors(&r.pos, Color::White), side_mirrors(&r.pos, Color::Black)],
+                    target: 0.0,
+                };
+                for (i, f) in white_features(&r.pos).take(32).enumerate() {
+                    s.features[i] = f as u16;
+                    s.count = i as u8 + 1;
+                }
+                s.black_to_move = r.pos.turn() == Color::Black;
+                let white = r.white_result() as f32;
+                let (score, result) = if s.black_to_move {
+                    (-f32::from(r.score), 1.0 - white)
+                } else {
+                    (f32::from(r.score), white)
+                };
+                s.target = target(score, result, lambda);
+                if hold {
+                    out.hce_held_out.push(crate::evaluate(&r.pos) as f32);
+                    out.held_out.push(s);
+                } else {
+                    out.train.push(s);
+                }
+                positions += 1;
+                if out.train.len() + out.held_out.len() >= max_positions {
+                    say(&format!(
+                        "{f}: {} game(s), {positions} position(s) (--max-positions reached)",
+                        reader.games
+                    ));
+                    break 'files;
+                }
+            }
+        }
+        if let Some(why) = &reader.damaged {
+            say(&format!("{f}: stopped after game {} at {why}", reader.games));
+        }
+        say(&format!("{f}: {} game(s), {positions} position(s)", reader.games));
+    }
+    Ok(out)
+}
+
+/// A reproducible Fisher–Yates shuffle (SplitMix64).
+pub fn shuffle<T>(items: &mut [T], seed: u64) {
+    let mut state = seed;
+    let mut next = move || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    for i in (1..items.len()).rev() {
+        let j = (next() % (i as u64 + 1)) as usize;
+        items.swap(i, j);
+    }
+}

@@ -1,0 +1,257 @@
+//! The network trainer behind `rockad train`.
+//!
+//! 1. Load the positions of complete games ([`dataset::load`]) into a
+//!    compact form, holding out a share of the games (positions of one game
+//!    are alike, so the split is by game).
+//! 2. Set each target to `λ·result + (1−λ)·σ(score/SCALE)`.
+//! 3. Run epochs of AdamW on the squared error between `σ(output)` and the
+//!    target, in mini-batches over the shuffled positions: each thread sums
+//!    the gradient of its slice of the batch, the sums are added, one step.
+//!    Only the ~30 active features' rows are touched per position.
+//! 4. After each epoch, measure the held-out loss and write the quantised
+//!    network of the best epoch so far.
+
+pub mod adam;
+pub mod dataset;
+pub mod model;
+
+use std::path::Path;
+use std::time::Instant;
+
+use adam::AdamW;
+use dataset::Sample;
+use model::{Layout, Scratch};
+
+/// What to train and how.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub data: Vec<String>,
+    pub out: String,
+    pub hidden: usize,
+    /// Output buckets by number of pieces (1 = none).
+    pub buckets: usize,
+    /// Mirror each side's view horizontally when its king is on files a–d.
+    pub mirror: bool,
+    pub epochs: u32,
+    /// Learning rate at the start; it falls along a cosine to
+    /// `lr × FINAL_LR_FRACTION` by the last batch.
+    pub lr: f32,
+    pub batch: usize,
+    pub lambda: f32,
+    /// Per cent of the games held out.
+    pub holdout: f64,
+    pub threads: usize,
+    pub seed: u64,
+    pub max_positions: usize,
+}
+
+/// Share of the starting learning rate left at the end of training.
+pub const FINAL_LR_FRACTION: f32 = 0.05;
+
+/// What a run did.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub train_positions: usize,
+    pub held_out_positions: usize,
+    /// Mean squared error per epoch (during the epoch's steps).
+    pub train_loss: Vec<f64>,
+    pub held_out_loss: Vec<f64>,
+    pub best_epoch: u32,
+    /// The hand-crafted evaluation's loss on the held-out positions.
+    pub hce_held_out_loss: f64,
+    /// Training positions per second, averaged over the epochs.
+    pub positions_per_second: f64,
+    pub seconds: f64,
+}
+
+fn learning_rate(s: &Settings, progress: f64) -> f32 {
+    let floor = s.lr * FINAL_LR_FRACTION;
+    floor + (s.lr - floor) * (0.5 * (1.0 + (std::f64::consts::PI * progress).cos())) as f32
+}
+
+/// Summed loss and gradient of `batch`, split over threads.
+fn batch_gradient(
+    layout: Layout,
+    p: &[f32],
+    grads: &mut [Vec<f32>],
+    scratch: &mut [Scratch],
+    batch: &[Sample],
+) -> f64 {
+    let chunk = batch.len().div_ceil(grads.len()).max(1);
+    let loss = std::thread::scope(|s| {
+        let handles: Vec<_> = grads
+            .iter_mut()
+            .zip(scratch.iter_mut())
+            .zip(batch.chunks(chunk))
+            .map(|((g, sc), part)| {
+                s.spawn(move || {
+                    g.fill(0.0);
+                    model::gradient(layout, p, g, part, sc)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or(0.0)).sum::<f64>()
+    });
+    let used = batch.chunks(chunk).count();
+    let (first, rest) = grads.split_at_mut(1);
+    for other in &rest[..used.saturating_sub(1)] {
+        for (a, b) in first[0].iter_mut().zip(other) {
+            *a += b;
+        }
+    }
+    loss
+}
+
+/// Mean squared error over `samples`, on several threads.
+pub fn mean_loss(layout: Layout, p: &[f32], samples: &[Sample], threads: usize) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let chunk = samples.len().div_ceil(threads.max(1));
+    let sum: f64 = std::thread::scope(|s| {
+        let handles: Vec<_> = samples
+            .chunks(chunk)
+            .map(|part| s.spawn(move || model::loss(layout, p, part, &mut Scratch::new(layout.hidden))))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or(0.0)).sum()
+    });
+    sum / samples.len() as f64
+}
+
+/// Writes `bytes` to `path` through a temporary file, so the file is
+/// always whole.
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = std::path::PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Checks settings that would make training meaningless.
+fn check(s: &Settings) -> Result<(), String> {
+    if s.hidden == 0 || !s.hidden.is_multiple_of(16) || s.hidden > super::network::MAX_HIDDEN {
+        return Err(format!(
+            "--hidden must be a multiple of 16 from 16 to {}, got {}",
+            super::network::MAX_HIDDEN,
+            s.hidden
+        ));
+    }
+    if !(1..=super::network::MAX_BUCKETS).contains(&s.buckets) {
+        return Err(format!("--buckets must be 1 to {}, got {}", super::network::MAX_BUCKETS, s.buckets));
+    }
+    if !(0.0..=1.0).contains(&s.lambda) {
+        return Err(format!("--lambda must be 0..1, got {}", s.lambda));
+    }
+    if !(0.0..100.0).contains(&s.holdout) {
+        return Err(format!("--holdout must be 0..100 (per cent), got {}", s.holdout));
+    }
+    if s.batch == 0 || s.epochs == 0 || s.threads == 0 || s.lr.is_nan() || s.lr <= 0.0 {
+        return Err("--batch, --epochs, --threads and --lr must be positive".to_string());
+    }
+    if s.data.is_empty() {
+        return Err("no data files (--data FILE[,FILE...])".to_string());
+    }
+    Ok(())
+}
+
+/// Trains a network on `s.data` and writes it to `s.out`; `say` gets the
+/// progress lines.
+pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
+    check(s)?;
+    let started = Instant::now();
+    let loaded = dataset::load(&s.data, s.lambda, s.holdout, s.max_positions, say)?;
+    if loaded.skipped > 0 {
+        say(&format!("{} record(s) did not decode and were left out", loaded.skipped));
+    }
+    let (mut train, held) = (loaded.train, loaded.held_out);
+    if train.is_empty() {
+        return Err("no positions to train on".to_string());
+    }
+    say(&format!(
+        "{} position(s) of {} game(s): {} to train on, {} held out; hidden {}, {} output bucket(s), {}, lambda {}, {} thread(s), loaded in {:.1} s",
+        train.len() + held.len(),
+        loaded.games,
+        train.len(),
+        held.len(),
+        s.hidden,
+        s.buckets,
+        if s.mirror { "mirrored" } else { "not mirrored" },
+        s.lambda,
+        s.threads,
+        started.elapsed().as_secs_f64()
+    ));
+    let layout = Layout { hidden: s.hidden, buckets: s.buckets, mirrored: s.mirror };
+    let hce_loss = dataset::hce_loss(&held, &loaded.hce_held_out, 1.0);
+    if !held.is_empty() {
+        let (k, best) = dataset::hce_best_loss(&held, &loaded.hce_held_out);
+        say(&format!(
+            "the hand-crafted evaluation's held-out loss: {hce_loss:.6} (at its best scale, {k:.3} x: {best:.6})"
+        ));
+    }
+    let mut params = model::init(layout, s.seed);
+    let mut adam = AdamW::new(layout.count());
+    let mut grads: Vec<Vec<f32>> = (0..s.threads).map(|_| vec![0.0; layout.count()]).collect();
+    let mut scratch: Vec<Scratch> = (0..s.threads).map(|_| Scratch::new(s.hidden)).collect();
+    let batches_per_epoch = train.len().div_ceil(s.batch);
+    let total_batches = batches_per_epoch as f64 * f64::from(s.epochs);
+    let mut report = Report {
+        train_positions: train.len(),
+        held_out_positions: held.len(),
+        train_loss: Vec::new(),
+        held_out_loss: Vec::new(),
+        best_epoch: 0,
+        hce_held_out_loss: hce_loss,
+        positions_per_second: 0.0,
+        seconds: 0.0,
+    };
+    let mut training_seconds = 0.0;
+    for epoch in 1..=s.epochs {
+        dataset::shuffle(&mut train, s.seed.wrapping_add(u64::from(epoch)));
+        let t0 = Instant::now();
+        let mut sum = 0.0;
+        let mut lr = s.lr;
+        for (b, batch) in train.chunks(s.batch).enumerate() {
+            let done = (f64::from(epoch - 1) * batches_per_epoch as f64 + b as f64) / total_batches;
+            lr = learning_rate(s, done);
+            sum += batch_gradient(layout, &params, &mut grads, &mut scratch, batch);
+            let scale = 1.0 / batch.len() as f32;
+            for g in grads[0].iter_mut() {
+                *g *= scale;
+            }
+            adam.step(&mut params, &grads[0], lr);
+            model::clip(&mut params);
+        }
+        let took = t0.elapsed().as_secs_f64();
+        training_seconds += took;
+        let train_loss = sum / train.len() as f64;
+        report.train_loss.push(train_loss);
+        let held_loss =
+            if held.is_empty() { train_loss } else { mean_loss(layout, &params, &held, s.threads) };
+        report.held_out_loss.push(held_loss);
+        let best = report.held_out_loss.iter().all(|&l| held_loss <= l);
+        let mut line = format!(
+            "epoch {epoch}/{}: train loss {train_loss:.6}, held-out loss {held_loss:.6}, {:.0} positions/s, {took:.1} s, lr {lr:.6}",
+            s.epochs,
+            train.len() as f64 / took
+        );
+        if best {
+            report.best_epoch = epoch;
+            let net = model::quantise(layout, &params);
+            write_atomically(Path::new(&s.out), &net.to_bytes())?;
+            line.push_str(&format!(", written to {}", s.out));
+        }
+        say(&line);
+    }
+    report.positions_per_second = train.len() as f64 * f64::from(s.epochs) / training_seconds;
+    report.seconds = started.elapsed().as_secs_f64();
+    say(&format!(
+        "best epoch {} (held-out loss {:.6}); {:.0} positions/s on {} thread(s); {:.1} s in all",
+        report.best_epoch,
+        report.held_out_loss[report.best_epoch as usize - 1],
+        report.positions_per_second,
+        s.threads,
+        report.seconds
+    ));
+    Ok(report)
+}

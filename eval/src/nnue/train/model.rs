@@ -1,0 +1,250 @@
+//! The floating-point network the trainer fits, its forward and backward
+//! passes over a slice of samples, and its quantisation.
+//!
+//! Parameters live in one flat vector, `[W1 768×H | b1 H | W2 B×2H | b2 B]`
+//! (B output buckets), so the optimiser and the gradient sums are single
+//! loops.
+
+use super::dataset::Sample;
+use crate::nnue::features::{flip, mirror};
+use crate::nnue::network::bucket;
+use crate::nnue::{INPUTS, Network, QA, QB, Shape, WEIGHT_CLIP};
+
+/// Offsets of the parameter blocks for a network shape.
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    pub hidden: usize,
+    pub buckets: usize,
+    pub mirrored: bool,
+}
+
+impl Layout {
+    pub fn b1(self) -> usize {
+        INPUTS * self.hidden
+    }
+    pub fn w2(self) -> usize {
+        self.b1() + self.hidden
+    }
+    pub fn b2(self) -> usize {
+        self.w2() + self.buckets * 2 * self.hidden
+    }
+    /// Parameters in all.
+    pub fn count(self) -> usize {
+        self.b2() + self.buckets
+    }
+    pub fn shape(self) -> Shape {
+        Shape { hidden: self.hidden, buckets: self.buckets, mirrored: self.mirrored }
+    }
+}
+
+/// Starting weights: small uniform values from a seeded generator.
+pub fn init(layout: Layout, seed: u64) -> Vec<f32> {
+    let mut state = seed ^ 0x5851_f42d_4c95_7f2d;
+    let mut uniform = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0
+    };
+    let mut p = vec![0.0f32; layout.count()];
+    let a1 = 1.0 / (INPUTS as f32).sqrt();
+    for w in &mut p[..layout.b1()] {
+        *w = uniform() * a1;
+    }
+    // Every bucket starts alike, so that rare buckets start sensibly.
+    let a2 = 1.0 / ((2 * layout.hidden) as f32).sqrt();
+    let first: Vec<f32> = (0..2 * layout.hidden).map(|_| uniform() * a2).collect();
+    for bucket in p[layout.w2()..layout.b2()].chunks_exact_mut(2 * layout.hidden) {
+        bucket.copy_from_slice(&first);
+    }
+    p
+}
+
+/// Keeps every weight quantisable (see [`WEIGHT_CLIP`]).
+pub fn clip(p: &mut [f32]) {
+    for w in p {
+        *w = w.clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
+    }
+}
+
+/// The quantised network of float parameters `p`.
+pub fn quantise(layout: Layout, p: &[f32]) -> Network {
+    let q = |w: f32, scale: i32| (w * scale as f32).round() as i16;
+    Network::from_parts(
+        layout.shape(),
+        p[..layout.b1()].iter().map(|&w| q(w, QA)).collect(),
+        p[layout.b1()..layout.w2()].iter().map(|&w| q(w, QA)).collect(),
+        p[layout.w2()..layout.b2()].iter().map(|&w| q(w, QB)).collect(),
+        p[layout.b2()..].iter().map(|&b| (b * (QA * QB) as f32).round() as i32).collect(),
+    )
+}
+
+/// Per-thread working memory.
+pub struct Scratch {
+    acc: [Vec<f32>; 2],
+}
+
+impl Scratch {
+    pub fn new(hidden: usize) -> Scratch {
+        Scratch { acc: [vec![0.0; hidden], vec![0.0; hidden]] }
+    }
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// A dot product with eight independent sums, so it vectorises.
+#[inline(always)]
+fn dot_screlu(acc: &[f32], w: &[f32]) -> f32 {
+    let mut lanes = [0.0f32; 8];
+    for (a, w) in acc.chunks_exact(8).zip(w.chunks_exact(8)) {
+        for i in 0..8 {
+            let x = a[i].clamp(0.0, 1.0);
+            lanes[i] += x * x * w[i];
+        }
+    }
+    lanes.iter().sum()
+}
+
+/// The sample's features from side 0 (the side to move) or side 1.
+#[inline(always)]
+fn side_features(layout: Layout, s: &Sample, side: usize) -> impl Iterator<Item = usize> + '_ {
+    // Stored from White's side, unmirrored: side 0 is Black's view when
+    // Black is to move, side 1 when White is.
+    let black = (side == 0) == s.black_to_move;
+    let mirrored = layout.mirrored && s.king_mirrors[usize::from(black)];
+    s.features[..usize::from(s.count)].iter().map(move |&f| {
+        let f = if black { flip(usize::from(f)) } else { usize::from(f) };
+        if mirrored { mirror(f) } else { f }
+    })
+}
+
+/// The sample's output bucket.
+#[inline(always)]
+fn bucket_of(layout: Layout, s: &Sample) -> usize {
+    bucket(usize::from(s.count), layout.buckets)
+}
+
+#[inline(always)]
+fn forward(layout: Layout, p: &[f32], s: &Sample, scratch: &mut Scratch) -> f32 {
+    let h = layout.hidden;
+    let b1 = &p[layout.b1()..layout.w2()];
+    for side in 0..2 {
+        let acc = &mut scratch.acc[side];
+        acc.copy_from_slice(b1);
+        for f in side_features(layout, s, side) {
+            let row = &p[f * h..(f + 1) * h];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+    }
+    let b = bucket_of(layout, s);
+    let w2 = &p[layout.w2() + b * 2 * h..layout.w2() + (b + 1) * 2 * h];
+    p[layout.b2() + b] + dot_screlu(&scratch.acc[0], &w2[..h]) + dot_screlu(&scratch.acc[1], &w2[h..])
+}
+
+/// Adds the gradient of the squared error over `samples` to `g`; returns
+/// the summed squared error.
+#[inline(always)]
+fn gradient_generic(
+    layout: Layout,
+    p: &[f32],
+    g: &mut [f32],
+    samples: &[Sample],
+    scratch: &mut Scratch,
+) -> f64 {
+    let h = layout.hidden;
+    let mut loss = 0.0f64;
+    for s in samples {
+        let out = forward(layout, p, s, scratch);
+        let y = sigmoid(out);
+        let err = y - s.target;
+        loss += f64::from(err * err);
+        let gout = 2.0 * err * y * (1.0 - y);
+        let b = bucket_of(layout, s);
+        g[layout.b2() + b] += gout;
+        for side in 0..2 {
+            let at = layout.w2() + b * 2 * h + side * h;
+            let w2 = &p[at..at + h];
+            let acc = &mut scratch.acc[side];
+            for ((gw, a), w) in g[at..at + h].iter_mut().zip(acc.iter_mut()).zip(w2) {
+                let x = a.clamp(0.0, 1.0);
+                *gw += gout * x * x;
+                // The accumulator becomes its own gradient (2x inside the
+                // clip, 0 outside).
+                *a = if *a > 0.0 && *a < 1.0 { gout * w * 2.0 * *a } else { 0.0 };
+            }
+            for (gb, d) in g[layout.b1()..layout.w2()].iter_mut().zip(acc.iter()) {
+                *gb += d;
+            }
+            for f in side_features(layout, s, side) {
+                for (gw, d) in g[f * h..(f + 1) * h].iter_mut().zip(acc.iter()) {
+                    *gw += d;
+                }
+            }
+        }
+    }
+    loss
+}
+
+#[inline(always)]
+fn loss_generic(layout: Layout, p: &[f32], samples: &[Sample], scratch: &mut Scratch) -> f64 {
+    samples
+        .iter()
+        .map(|s| {
+            let err = sigmoid(forward(layout, p, s, scratch)) - s.target;
+            f64::from(err * err)
+        })
+        .sum()
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn gradient_avx2(
+    layout: Layout,
+    p: &[f32],
+    g: &mut [f32],
+    samples: &[Sample],
+    scratch: &mut Scratch,
+) -> f64 {
+    gradient_generic(layout, p, g, samples, scratch)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn loss_avx2(layout: Layout, p: &[f32], samples: &[Sample], scratch: &mut Scratch) -> f64 {
+    loss_generic(layout, p, samples, scratch)
+}
+
+fn has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Adds the gradient over `samples` to `g`; returns the summed squared error.
+pub fn gradient(layout: Layout, p: &[f32], g: &mut [f32], samples: &[Sample], scratch: &mut Scratch) -> f64 {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the CPU has AVX2 and FMA (checked just above).
+        return unsafe { gradient_avx2(layout, p, g, samples, scratch) };
+    }
+    gradient_generic(layout, p, g, samples, scratch)
+}
+
+/// The summed squared error over `samples`.
+pub fn loss(layout: Layout, p: &[f32], samples: &[Sample], scratch: &mut Scratch) -> f64 {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the CPU has AVX2 and FMA (checked just above).
+        return unsafe { loss_avx2(layout, p, samples, scratch) };
+    }
+    loss_generic(layout, p, samples, scratch)
+}
