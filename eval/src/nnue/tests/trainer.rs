@@ -99,7 +99,7 @@ fn training_lowers_the_loss_and_writes_a_network_the_engine_reads() {
     let dir = std::env::temp_dir().join(format!("rockad-train-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let data = dir.join("data.bin");
-    let mut bytes = Header { seed: 1, nodes: 1, settings: 0 }.to_bytes().to_vec();
+    let mut bytes = Header { seed: 1, nodes: 1, settings: 0, version: 1 }.to_bytes().to_vec();
     let all = positions(3000, 2);
     for (i, chunk) in all.chunks(40).enumerate() {
         let records = chunk
