@@ -22,5 +22,6 @@ pub mod output;
 pub mod perft;
 pub mod session;
 pub mod status_line;
+pub mod threads;
 pub mod tune;
 pub mod wdl;

@@ -122,6 +122,9 @@ impl Searcher {
         self.tt = Arc::new(Tt::new(1).expect("a 1 MiB table"));
         match Tt::new(mb) {
             Ok(tt) => {
+                // Fault the pages in now, on the search threads' count of
+                // threads, so the first search keeps its time limit.
+                tt.touch(self.threads);
                 self.tt = Arc::new(tt);
                 Ok(())
             }
@@ -143,13 +146,13 @@ impl Searcher {
     /// Forgets everything learnt: table and per-thread data (`ucinewgame`).
     pub fn clear(&mut self) {
         self.wait();
-        self.tt.clear();
+        self.tt.clear(self.threads);
         self.workers = (0..self.threads).map(Worker::new).collect();
     }
 
-    /// Faults in the table's pages now (see [`Tt::touch`]); for `bench`.
+    /// Faults in the table's pages now (see [`Tt::touch`]).
     pub fn touch_table(&self) {
-        self.tt.touch();
+        self.tt.touch(self.threads);
     }
 
     /// Asks the running search to stop; its `bestmove` follows at once.
@@ -207,12 +210,20 @@ impl Searcher {
         let tt = Arc::clone(&self.tt);
         let sig = Arc::clone(&signals);
         let threads = self.threads;
-        let handle = std::thread::Builder::new()
+        let fallback = Arc::clone(&listener);
+        let spawned = std::thread::Builder::new()
             .name("search-main".into())
             .stack_size(STACK_BYTES)
-            .spawn(move || run_search(workers, threads, tt, sig, req, listener))
-            .expect("spawning the search thread");
-        self.running = Some(Running { signals, handle });
+            .spawn(move || run_search(workers, threads, tt, sig, req, listener));
+        match spawned {
+            Ok(handle) => self.running = Some(Running { signals, handle }),
+            // No thread, no search: answer at once rather than leave the GUI
+            // waiting for a `bestmove` that would never come.
+            Err(e) => {
+                error!("cannot start the search thread: {e}");
+                fallback.bestmove(None, None);
+            }
+        }
     }
 }
 
@@ -287,13 +298,19 @@ fn run_search(
         std::thread::scope(|s| {
             let (main, helpers) = workers.split_first_mut().expect("at least one worker");
             for w in helpers {
-                let mut ctx = context(w.id);
+                let (id, mut ctx) = (w.id, context(w.id));
+                // Until it has searched, a helper has no result of this search.
+                w.completed_depth = 0;
                 let (root, history, moves) = (&req.root, &req.history, &moves);
-                std::thread::Builder::new()
+                let spawned = std::thread::Builder::new()
                     .name(format!("search-{}", w.id))
                     .stack_size(STACK_BYTES)
-                    .spawn_scoped(s, move || w.search_root(&mut ctx, root, history, moves))
-                    .expect("spawning a helper thread");
+                    .spawn_scoped(s, move || w.search_root(&mut ctx, root, history, moves));
+                // A helper that cannot start is left out (it completes no
+                // depth, so its result is never picked).
+                if let Err(e) = spawned {
+                    error!("cannot start search thread {id}: {e}");
+                }
             }
             let mut ctx = context(0);
             main.search_root(&mut ctx, &req.root, &req.history, &moves);
@@ -306,6 +323,22 @@ fn run_search(
         let outcome = SearchOutcome { best: moves.first().copied(), ..SearchOutcome::default() };
         answer(&signals, &*listener, outcome.best, None);
         return ((0..threads).map(Worker::new).collect(), outcome);
+    }
+
+    // Stopped (`stop`, `quit`, a tiny `nodes`) before any thread finished
+    // depth 1: finish it now, a few hundred nodes, so the answer is a
+    // searched move and never just the first legal one.
+    if workers.iter().all(|w| w.completed_depth == 0) {
+        let fresh = Arc::new(Signals {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(false),
+            ponderhit_at: Mutex::new(None),
+            nodes: vec![AtomicU64::new(0)],
+            answered: AtomicBool::new(false),
+        });
+        let limits = Limits { depth: Some(1), ..Limits::default() };
+        let mut ctx = Context { signals: fresh, limits, threads: 1, ..context(0) };
+        workers[0].search_root(&mut ctx, &req.root, &req.history, &moves);
     }
 
     let best = pick_best_worker(&workers, req.multipv);
