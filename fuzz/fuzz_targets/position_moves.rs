@@ -57,8 +57,11 @@ fuzz_target!(|data: &[u8]| {
         let legal = pos.legal_moves();
         let (pick, style) = (pair[0], pair.get(1).copied().unwrap_or(0));
         if style >= 0xf0 {
-            // A move as raw text: may be anything.
-            moves.push(String::from_utf8_lossy(&pair[..1]).into_owned() + "1x");
+            // A word that is no move (as `parse_command` splits them: no
+            // whitespace in it).
+            let c = char::from(pair[0]);
+            let c = if c.is_whitespace() { '?' } else { c };
+            moves.push(format!("{c}1x"));
             garbage = true;
             continue;
         }

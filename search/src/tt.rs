@@ -172,7 +172,10 @@ impl Tt {
         let per_page = (4096 / std::mem::size_of::<Bucket>()).max(1);
         self.split(threads, |buckets| {
             for bucket in buckets.iter().step_by(per_page) {
-                bucket.slots[0].data.fetch_or(0, Relaxed);
+                // A write that changes nothing. Not `fetch_or(0)`: LLVM
+                // turns that into a plain load, and reading a fresh page
+                // only maps the shared zero page.
+                let _ = bucket.slots[0].data.compare_exchange(0, 0, Relaxed, Relaxed);
             }
         });
     }
