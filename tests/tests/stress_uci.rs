@@ -50,7 +50,9 @@ enum Search {
     /// Ends by itself (a limit applies).
     Bounded,
     /// Ends only at `stop` (or `ponderhit` turns it bounded).
-    Endless { ponder_bounded: bool },
+    Endless {
+        ponder_bounded: bool,
+    },
 }
 
 struct Run {

@@ -183,7 +183,7 @@ pub fn warnings_line(warnings: &[GoWarning]) -> Option<String> {
         return None;
     }
     // The fallback, which says what will happen, is always shown.
-    let fallback = warnings.iter().any(|w| *w == GoWarning::Fallback);
+    let fallback = warnings.contains(&GoWarning::Fallback);
     let problems: Vec<&GoWarning> = warnings.iter().filter(|w| **w != GoWarning::Fallback).collect();
     let mut parts: Vec<String> = problems.iter().take(SHOWN_WARNINGS).map(|w| w.to_string()).collect();
     if problems.len() > SHOWN_WARNINGS {
