@@ -1,9 +1,11 @@
 //! The game the GUI has set up: the current position and the keys of the
 //! positions before it (for repetition draws).
 
+use std::fmt;
+
 use shakmaty::{Chess, Position};
 
-use rockad_uci::{PositionBase, PositionCommand, parse_fen, parse_move};
+use rockad_uci::{FenError, FenNotice, MoveError, PositionBase, PositionCommand, parse_fen, parse_move};
 
 use crate::frc;
 
@@ -14,30 +16,68 @@ pub struct Game {
     pub history: Vec<u64>,
 }
 
-impl Game {
-    /// Builds the game a `position` command describes. Returns warnings
-    /// about repaired input; an error leaves the caller's game untouched.
-    pub fn from_command(cmd: &PositionCommand) -> Result<(Game, Vec<String>), String> {
-        let (mut pos, warnings) = match &cmd.base {
-            PositionBase::StartPos => (Chess::default(), Vec::new()),
-            PositionBase::Fen(fen) => parse_fen(fen).map_err(|e| format!("position: {e}"))?,
-            PositionBase::Frc(n) => {
-                (frc::position(*n).ok_or(format!("position frc: no start position {n}"))?, Vec::new())
+/// Why a `position` command was refused; the game in use stays as it was.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PositionError {
+    Fen(FenError),
+    NoFrc(u32),
+    NoDfrc(u32, u32),
+    /// Move `number` (from 1) of the list, as written, and why it failed.
+    Move {
+        number: usize,
+        text: String,
+        error: MoveError,
+    },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Fen(e) => write!(f, "position: {e}"),
+            PositionError::NoFrc(n) => write!(f, "position frc: no start position {n}"),
+            PositionError::NoDfrc(w, b) => write!(f, "position dfrc: no start position {w} {b}"),
+            PositionError::Move { number, text, error } => {
+                write!(f, "position: move {number} ({text}): {error}; position unchanged")
             }
-            PositionBase::Dfrc(w, b) => (
-                frc::dfrc_position(*w, *b).ok_or(format!("position dfrc: no start position {w} {b}"))?,
-                Vec::new(),
-            ),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// The one `info string` for a `position` whose FEN was accepted but not
+/// as written (`None` when it was taken as written).
+pub fn notices_line(notices: &[FenNotice]) -> Option<String> {
+    if notices.is_empty() {
+        return None;
+    }
+    let parts: Vec<String> = notices.iter().map(|n| n.to_string()).collect();
+    Some(format!("position: FEN {}", parts.join("; ")))
+}
+
+impl Game {
+    /// Builds the game a `position` command describes, with what was done to
+    /// its FEN ([`FenNotice`]); an error leaves the caller's game untouched.
+    pub fn from_command(cmd: &PositionCommand) -> Result<(Game, Vec<FenNotice>), PositionError> {
+        let (mut pos, notices) = match &cmd.base {
+            PositionBase::StartPos => (Chess::default(), Vec::new()),
+            PositionBase::Fen(fen) => parse_fen(fen).map_err(PositionError::Fen)?,
+            PositionBase::Frc(n) => (frc::position(*n).ok_or(PositionError::NoFrc(*n))?, Vec::new()),
+            PositionBase::Dfrc(w, b) => {
+                (frc::dfrc_position(*w, *b).ok_or(PositionError::NoDfrc(*w, *b))?, Vec::new())
+            }
         };
         let mut history = Vec::with_capacity(cmd.moves.len());
         for (i, text) in cmd.moves.iter().enumerate() {
-            let m = parse_move(&pos, text)
-                .map_err(|e| format!("position: move {} ({text}): {e}; position unchanged", i + 1))?;
+            let m = parse_move(&pos, text).map_err(|error| PositionError::Move {
+                number: i + 1,
+                text: text.clone(),
+                error,
+            })?;
             history.push(rockad_search::position_key(&pos));
             pos.play_unchecked(m);
         }
-        let warnings = warnings.into_iter().map(|w| format!("position: {w}")).collect();
-        Ok((Game { pos, history }, warnings))
+        Ok((Game { pos, history }, notices))
     }
 }
 
@@ -49,7 +89,9 @@ mod tests {
 
     fn game(line: &str) -> Result<Game, String> {
         match parse_command(line) {
-            Ok(Some(Command::Position(p))) => Game::from_command(&p).map(|(g, _)| g),
+            Ok(Some(Command::Position(p))) => {
+                Game::from_command(&p).map(|(g, _)| g).map_err(|e| e.to_string())
+            }
             other => panic!("not a position command: {other:?}"),
         }
     }
@@ -65,7 +107,23 @@ mod tests {
     #[test]
     fn an_illegal_move_names_itself() {
         let e = game("position startpos moves e2e4 e7e5 e4e5").unwrap_err();
-        assert!(e.contains("move 3") && e.contains("e4e5"), "{e}");
+        assert_eq!(e, "position: move 3 (e4e5): 'e4e5' is not a legal move here; position unchanged");
+    }
+
+    #[test]
+    fn fen_repairs_come_back_in_one_line() {
+        let cmd = match parse_command("position fen 4k3/8/8/8/8/8/8/4K3 w K e3 200 1") {
+            Ok(Some(Command::Position(p))) => p,
+            other => panic!("{other:?}"),
+        };
+        let (g, notices) = Game::from_command(&cmd).unwrap();
+        assert_eq!(g.pos.halfmoves(), rockad_uci::MAX_HALFMOVE_CLOCK);
+        assert_eq!(
+            notices_line(&notices).unwrap(),
+            "position: FEN repaired: dropped the castling right with h1 (no king and rook to castle with); \
+             repaired: dropped the en passant square e3 (no double step can have made it); \
+             repaired: halfmove clock 200 set to 150, the most a game reaches"
+        );
     }
 
     #[test]

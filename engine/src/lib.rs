@@ -24,6 +24,7 @@ pub mod perft;
 pub mod scores;
 pub mod session;
 pub mod status_line;
+pub mod threads;
 pub mod train;
 pub mod tune;
 pub mod wdl;

@@ -1,42 +1,22 @@
-//! The engine's UCI options: declarations and current values.
+//! The engine's UCI options: one row per option in [`OPTIONS`], holding its
+//! declaration and the function that applies a checked value. A new option
+//! is one row plus its apply function (and a [`Settings`] field when it is a
+//! plain setting): `uci` lists the rows, `setoption` finds its row by name,
+//! checks the value against the declaration and calls the function.
+//!
+//! An apply function changes [`Settings`] and returns an [`Effect`] for what
+//! the session must do beyond that (resize or clear the table, which waits
+//! for a running search to end).
 
-use rockad_uci::{OptionKind, OptionSpec};
-
-pub const HASH: &str = "Hash";
-pub const THREADS: &str = "Threads";
-pub const CLEAR_HASH: &str = "Clear Hash";
-pub const MULTIPV: &str = "MultiPV";
-pub const MOVE_OVERHEAD: &str = "Move Overhead";
-pub const PONDER: &str = "Ponder";
-pub const CHESS960: &str = "UCI_Chess960";
-pub const SHOW_WDL: &str = "UCI_ShowWDL";
+use rockad_uci::{OptionKind, OptionSpec, OptionValue};
 
 pub const DEFAULT_HASH_MB: i64 = 16;
 pub const DEFAULT_MOVE_OVERHEAD_MS: i64 = 10;
-
-/// Every option, in the order `uci` lists them.
-pub fn specs() -> Vec<OptionSpec> {
-    vec![
-        OptionSpec {
-            name: HASH,
-            kind: OptionKind::Spin {
-                default: DEFAULT_HASH_MB,
-                min: 1,
-                max: rockad_search::MAX_HASH_MB as i64,
-            },
-        },
-        OptionSpec { name: THREADS, kind: OptionKind::Spin { default: 1, min: 1, max: 512 } },
-        OptionSpec { name: CLEAR_HASH, kind: OptionKind::Button },
-        OptionSpec { name: MULTIPV, kind: OptionKind::Spin { default: 1, min: 1, max: 256 } },
-        OptionSpec {
-            name: MOVE_OVERHEAD,
-            kind: OptionKind::Spin { default: DEFAULT_MOVE_OVERHEAD_MS, min: 0, max: 5000 },
-        },
-        OptionSpec { name: PONDER, kind: OptionKind::Check { default: false } },
-        OptionSpec { name: CHESS960, kind: OptionKind::Check { default: false } },
-        OptionSpec { name: SHOW_WDL, kind: OptionKind::Check { default: false } },
-    ]
-}
+/// Most search threads (the declared maximum; the session also caps at the
+/// machine's hardware threads).
+pub const MAX_THREADS: i64 = 512;
+pub const MAX_MULTIPV: i64 = 256;
+pub const MAX_MOVE_OVERHEAD_MS: i64 = 5000;
 
 /// Current values of the options that are plain settings (Hash and Threads
 /// live in the searcher itself).
@@ -57,6 +37,146 @@ impl Default for Settings {
             ponder: false,
             chess960: false,
             show_wdl: false,
+        }
+    }
+}
+
+/// A change to the searcher's table or threads; it waits for a running
+/// search to end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableChange {
+    Hash(usize),
+    Threads(usize),
+    Clear,
+}
+
+/// What applying an option asks of the session beyond [`Settings`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    None,
+    Table(TableChange),
+}
+
+/// One option: how UCI declares it and how a checked value is applied.
+pub struct OptionRow {
+    pub spec: OptionSpec,
+    pub apply: fn(&mut Settings, &OptionValue) -> Effect,
+}
+
+/// Every option, in the order `uci` lists them.
+pub const OPTIONS: &[OptionRow] = &[
+    OptionRow {
+        spec: OptionSpec {
+            name: "Hash",
+            kind: OptionKind::Spin {
+                default: DEFAULT_HASH_MB,
+                min: 1,
+                max: rockad_search::MAX_HASH_MB as i64,
+            },
+        },
+        apply: |_, v| Effect::Table(TableChange::Hash(count(v))),
+    },
+    OptionRow {
+        spec: OptionSpec { name: "Threads", kind: OptionKind::Spin { default: 1, min: 1, max: MAX_THREADS } },
+        apply: |_, v| Effect::Table(TableChange::Threads(count(v))),
+    },
+    OptionRow {
+        spec: OptionSpec { name: "Clear Hash", kind: OptionKind::Button },
+        apply: |_, _| Effect::Table(TableChange::Clear),
+    },
+    OptionRow {
+        spec: OptionSpec { name: "MultiPV", kind: OptionKind::Spin { default: 1, min: 1, max: MAX_MULTIPV } },
+        apply: |s, v| {
+            s.multipv = count(v);
+            Effect::None
+        },
+    },
+    OptionRow {
+        spec: OptionSpec {
+            name: "Move Overhead",
+            kind: OptionKind::Spin { default: DEFAULT_MOVE_OVERHEAD_MS, min: 0, max: MAX_MOVE_OVERHEAD_MS },
+        },
+        apply: |s, v| {
+            s.move_overhead_ms = count(v) as u64;
+            Effect::None
+        },
+    },
+    OptionRow {
+        spec: OptionSpec { name: "Ponder", kind: OptionKind::Check { default: false } },
+        apply: |s, v| {
+            s.ponder = flag(v);
+            Effect::None
+        },
+    },
+    OptionRow {
+        spec: OptionSpec { name: "UCI_Chess960", kind: OptionKind::Check { default: false } },
+        apply: |s, v| {
+            s.chess960 = flag(v);
+            Effect::None
+        },
+    },
+    OptionRow {
+        spec: OptionSpec { name: "UCI_ShowWDL", kind: OptionKind::Check { default: false } },
+        apply: |s, v| {
+            s.show_wdl = flag(v);
+            Effect::None
+        },
+    },
+];
+
+/// The row whose name `name` is (UCI option names ignore case).
+pub fn find(name: &str) -> Option<&'static OptionRow> {
+    OPTIONS.iter().find(|row| row.spec.name.eq_ignore_ascii_case(name))
+}
+
+/// A spin value; `check_value` has put it in the declared range, which
+/// starts at 0 or more for every spin here.
+fn count(v: &OptionValue) -> usize {
+    match v {
+        OptionValue::Int(n) => usize::try_from(*n).unwrap_or(0),
+        _ => 0,
+    }
+}
+
+fn flag(v: &OptionValue) -> bool {
+    matches!(v, OptionValue::Bool(true))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rockad_uci::check_value;
+
+    fn set(settings: &mut Settings, name: &str, value: Option<&str>) -> Effect {
+        let row = find(name).expect("known option");
+        let v = check_value(&row.spec, value).expect("valid value");
+        (row.apply)(settings, &v)
+    }
+
+    #[test]
+    fn each_row_applies_its_own_value() {
+        let mut s = Settings::default();
+        assert_eq!(set(&mut s, "hash", Some("64")), Effect::Table(TableChange::Hash(64)));
+        assert_eq!(set(&mut s, "Threads", Some("3")), Effect::Table(TableChange::Threads(3)));
+        assert_eq!(set(&mut s, "Clear Hash", None), Effect::Table(TableChange::Clear));
+        assert_eq!(set(&mut s, "MultiPV", Some("4")), Effect::None);
+        assert_eq!(set(&mut s, "move overhead", Some("70")), Effect::None);
+        assert_eq!(set(&mut s, "Ponder", Some("true")), Effect::None);
+        assert_eq!(set(&mut s, "UCI_Chess960", Some("true")), Effect::None);
+        assert_eq!(set(&mut s, "UCI_ShowWDL", Some("true")), Effect::None);
+        assert_eq!(
+            (s.multipv, s.move_overhead_ms, s.ponder, s.chess960, s.show_wdl),
+            (4, 70, true, true, true)
+        );
+        assert!(find("NoSuchOption").is_none());
+    }
+
+    #[test]
+    fn names_are_unique_regardless_of_case() {
+        for (i, a) in OPTIONS.iter().enumerate() {
+            for b in &OPTIONS[i + 1..] {
+                assert!(!a.spec.name.eq_ignore_ascii_case(b.spec.name), "{}", a.spec.name);
+            }
         }
     }
 }

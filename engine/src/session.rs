@@ -7,18 +7,23 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::time::Instant;
 
+use shakmaty::Position;
+
 use crossbeam_channel::{Receiver, Sender, select, unbounded};
 use log::debug;
 
 use rockad_search::{Limits, SearchRequest, Searcher};
-use rockad_uci::{Command, GoParams, OptionValue, SetOption, check_value, parse_command, parse_move};
+use rockad_uci::{
+    Command, GoParams, GoWarning, SetOption, SetOptionError, check_value, parse_command, parse_move,
+    warnings_line,
+};
 
-use crate::game::Game;
+use crate::game::{Game, notices_line};
 use crate::lag::{AnswerClock, LagMeter};
 use crate::listener::UciListener;
-use crate::options::{self, Settings};
+use crate::options::{self, Effect, Settings, TableChange};
 use crate::output::{emit, emit_block, info_string};
-use crate::{bench, display, perft};
+use crate::{bench, display, perft, threads};
 
 /// A line from the GUI with the moment it arrived (the clock starts then),
 /// or the end of input.
@@ -34,19 +39,12 @@ pub enum Flow {
     Quit,
 }
 
-/// Changes that must wait for the running search to end.
-#[derive(Debug)]
-enum Deferred {
-    Hash(usize),
-    Threads(usize),
-    Clear,
-}
-
 pub struct Session {
     searcher: Searcher,
     game: Game,
     settings: Settings,
-    pending: Vec<Deferred>,
+    /// Table changes waiting for the running search to end.
+    pending: Vec<TableChange>,
     done_tx: Sender<()>,
     lag: LagMeter,
     answered: Arc<AnswerClock>,
@@ -91,6 +89,7 @@ impl Session {
         let searcher = Searcher::new(options::DEFAULT_HASH_MB as usize, threads)
             .or_else(|_| Searcher::new(1, threads))
             .expect("a 1 MiB table");
+        searcher.touch_table();
         Session {
             searcher,
             game: Game::default(),
@@ -158,19 +157,18 @@ impl Session {
             Command::SetOption(o) => self.set_option(o),
             Command::UciNewGame => {
                 self.lag.new_game();
-                self.apply_or_defer(Deferred::Clear);
+                self.apply_or_defer(TableChange::Clear);
             }
             Command::Position(p) => match Game::from_command(&p) {
-                Ok((game, warnings)) => {
-                    warnings.iter().for_each(|w| info_string(w));
+                Ok((game, notices)) => {
+                    if let Some(line) = notices_line(&notices) {
+                        info_string(&line);
+                    }
                     self.game = game;
                 }
-                Err(e) => info_string(&e),
+                Err(e) => info_string(&e.to_string()),
             },
-            Command::Go(params, warnings) => {
-                warnings.iter().for_each(|w| info_string(w));
-                self.go(params, arrived);
-            }
+            Command::Go(params, warnings) => self.go(params, warnings, arrived),
             Command::Stop => self.searcher.stop(),
             Command::PonderHit => self.searcher.ponderhit(),
             Command::Quit => return Flow::Quit,
@@ -193,7 +191,7 @@ impl Session {
             format!("id name Rockad {}", env!("CARGO_PKG_VERSION")),
             "id author The Rockad developers".to_string(),
         ];
-        lines.extend(options::specs().iter().map(|s| s.to_string()));
+        lines.extend(options::OPTIONS.iter().map(|row| row.spec.to_string()));
         lines.push("uciok".to_string());
         emit_block(&lines);
     }
@@ -216,32 +214,20 @@ impl Session {
     }
 
     fn set_option(&mut self, o: SetOption) {
-        let specs = options::specs();
-        let Some(spec) = specs.iter().find(|s| o.names(s)) else {
-            info_string(&format!("setoption: no such option '{}'", o.name));
+        let Some(row) = options::find(&o.name) else {
+            info_string(&SetOptionError::Unknown(o.name).to_string());
             return;
         };
-        let value = match check_value(spec, o.value.as_deref()) {
-            Ok(v) => v,
-            Err(e) => {
-                info_string(&e.to_string());
-                return;
-            }
-        };
-        match (spec.name, value) {
-            (options::HASH, OptionValue::Int(mb)) => self.apply_or_defer(Deferred::Hash(mb as usize)),
-            (options::THREADS, OptionValue::Int(n)) => self.apply_or_defer(Deferred::Threads(n as usize)),
-            (options::CLEAR_HASH, _) => self.apply_or_defer(Deferred::Clear),
-            (options::MULTIPV, OptionValue::Int(n)) => self.settings.multipv = n as usize,
-            (options::MOVE_OVERHEAD, OptionValue::Int(ms)) => self.settings.move_overhead_ms = ms as u64,
-            (options::PONDER, OptionValue::Bool(b)) => self.settings.ponder = b,
-            (options::CHESS960, OptionValue::Bool(b)) => self.settings.chess960 = b,
-            (options::SHOW_WDL, OptionValue::Bool(b)) => self.settings.show_wdl = b,
-            (name, v) => info_string(&format!("setoption: cannot apply {v:?} to '{name}'")),
+        match check_value(&row.spec, o.value.as_deref()) {
+            Ok(value) => match (row.apply)(&mut self.settings, &value) {
+                Effect::None => {}
+                Effect::Table(change) => self.apply_or_defer(change),
+            },
+            Err(e) => info_string(&e.to_string()),
         }
     }
 
-    fn apply_or_defer(&mut self, change: Deferred) {
+    fn apply_or_defer(&mut self, change: TableChange) {
         if self.searcher.is_searching() {
             debug!("deferred until the search ends: {change:?}");
             self.pending.push(change);
@@ -251,20 +237,29 @@ impl Session {
         }
     }
 
-    fn apply(&mut self, change: Deferred) {
+    fn apply(&mut self, change: TableChange) {
         match change {
-            Deferred::Hash(mb) => {
+            TableChange::Hash(mb) => {
                 if let Err(e) = self.searcher.set_hash(mb) {
                     info_string(&format!("{e}; Hash stays {} MiB", self.searcher.hash_mb()));
                 }
             }
-            Deferred::Threads(n) => self.searcher.set_threads(n),
-            Deferred::Clear => self.searcher.clear(),
+            TableChange::Threads(n) => {
+                let usable = threads::usable(n);
+                if let Some(note) = usable.note {
+                    info_string(&note);
+                }
+                self.searcher.set_threads(usable.count);
+            }
+            TableChange::Clear => self.searcher.clear(),
         }
     }
 
-    fn go(&mut self, p: GoParams, arrived: Instant) {
+    fn go(&mut self, mut p: GoParams, mut warnings: Vec<GoWarning>, arrived: Instant) {
         if let Some(depth) = p.perft {
+            if let Some(line) = warnings_line(&warnings) {
+                info_string(&line);
+            }
             self.perft(depth);
             return;
         }
@@ -284,8 +279,12 @@ impl Session {
         for text in &p.searchmoves {
             match parse_move(&self.game.pos, text) {
                 Ok(m) => searchmoves.push(m),
-                Err(e) => info_string(&format!("go searchmoves: {e}; ignored")),
+                Err(e) => warnings.push(GoWarning::SearchMove(e)),
             }
+        }
+        p.settle(self.game.pos.turn(), &mut warnings);
+        if let Some(line) = warnings_line(&warnings) {
+            info_string(&line);
         }
         let limits = Limits {
             wtime: p.wtime,

@@ -116,6 +116,9 @@ impl Searcher {
         self.tt = Arc::new(Tt::new(1).expect("a 1 MiB table"));
         match Tt::new(mb) {
             Ok(tt) => {
+                // Fault the pages in now, on the search threads' count of
+                // threads, so the first search keeps its time limit.
+                tt.touch(self.threads);
                 self.tt = Arc::new(tt);
                 Ok(())
             }
@@ -137,13 +140,13 @@ impl Searcher {
     /// Forgets everything learnt: table and per-thread data (`ucinewgame`).
     pub fn clear(&mut self) {
         self.wait();
-        self.tt.clear();
+        self.tt.clear(self.threads);
         self.workers = (0..self.threads).map(Worker::new).collect();
     }
 
-    /// Faults in the table's pages now (see [`Tt::touch`]); for `bench`.
+    /// Faults in the table's pages now (see [`Tt::touch`]).
     pub fn touch_table(&self) {
-        self.tt.touch();
+        self.tt.touch(self.threads);
     }
 
     /// Asks the running search to stop; its `bestmove` follows at once.
@@ -196,12 +199,20 @@ impl Searcher {
         let sig = Arc::clone(&signals);
         let threads = self.threads;
         let strength = self.strength;
-        let handle = std::thread::Builder::new()
+        let fallback = Arc::clone(&listener);
+        let spawned = std::thread::Builder::new()
             .name("search-main".into())
             .stack_size(STACK_BYTES)
-            .spawn(move || run_search(workers, threads, tt, sig, req, listener, strength))
-            .expect("spawning the search thread");
-        self.running = Some(Running { signals, handle });
+            .spawn(move || run_search(workers, threads, tt, sig, req, listener, strength));
+        match spawned {
+            Ok(handle) => self.running = Some(Running { signals, handle }),
+            // No thread, no search: answer at once rather than leave the GUI
+            // waiting for a `bestmove` that would never come.
+            Err(e) => {
+                error!("cannot start the search thread: {e}");
+                fallback.bestmove(None, None);
+            }
+        }
     }
 }
 
@@ -272,13 +283,19 @@ fn run_search(
         std::thread::scope(|s| {
             let (main, helpers) = workers.split_first_mut().expect("at least one worker");
             for w in helpers {
-                let mut ctx = context(w.id);
+                let (id, mut ctx) = (w.id, context(w.id));
+                // Until it has searched, a helper has no result of this search.
+                w.completed_depth = 0;
                 let (root, history, moves) = (&req.root, &req.history, &moves);
-                std::thread::Builder::new()
+                let spawned = std::thread::Builder::new()
                     .name(format!("search-{}", w.id))
                     .stack_size(STACK_BYTES)
-                    .spawn_scoped(s, move || w.iterate(&mut ctx, root, history, moves))
-                    .expect("spawning a helper thread");
+                    .spawn_scoped(s, move || w.iterate(&mut ctx, root, history, moves));
+                // A helper that cannot start is left out (it completes no
+                // depth, so its result is never picked).
+                if let Err(e) = spawned {
+                    error!("cannot start search thread {id}: {e}");
+                }
             }
             let mut ctx = context(0);
             main.iterate(&mut ctx, &req.root, &req.history, &moves);
@@ -291,6 +308,16 @@ fn run_search(
         let outcome = SearchOutcome { best: moves.first().copied(), ..SearchOutcome::default() };
         answer_gui(&signals, &*listener, outcome.best, None);
         return ((0..threads).map(Worker::new).collect(), outcome);
+    }
+
+    // Stopped (`stop`, `quit`, a tiny `nodes`) before any thread finished
+    // depth 1: finish it now, a few hundred nodes, so the answer is a
+    // searched move and never just the first legal one.
+    if workers.iter().all(|w| w.completed_depth == 0) {
+        let limits = Limits { depth: Some(1), ..Limits::default() };
+        let fresh = Arc::new(Signals::new(1, false));
+        let mut ctx = Context { signals: fresh, limits, threads: 1, ..context(0) };
+        workers[0].iterate(&mut ctx, &req.root, &req.history, &moves);
     }
 
     let nodes = workers.iter().map(|w| w.nodes).sum();

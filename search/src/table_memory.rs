@@ -6,12 +6,12 @@
 //! adds to the memory latency: perf put a large share of the search's own
 //! time on the table prefetch. 2 MiB pages cover a 16 MiB table with eight
 //! TLB entries. A fresh anonymous mapping is zero and costs nothing until
-//! touched, so a large `Hash` is ready at once.
+//! touched, so a large `Hash` is allocated at once; the table then faults it
+//! in on several threads before the engine answers `readyok`.
 
 /// Zeroed memory of at least `len` bytes, aligned to [`ALIGN`].
 pub(crate) struct ZeroedMemory {
     ptr: *mut u8,
-    len: usize,
     /// What to give back: the mapping (or allocation) as obtained.
     base: *mut u8,
     size: usize,
@@ -34,15 +34,6 @@ impl ZeroedMemory {
 
     pub fn as_ptr(&self) -> *mut u8 {
         self.ptr
-    }
-
-    /// Makes the memory zero again by giving its pages back to the system,
-    /// at no cost per byte, where the system allows it (a Linux mapping);
-    /// returns false, leaving the memory as it was, elsewhere. Nothing may
-    /// use the memory meanwhile.
-    pub fn discard(&self) -> bool {
-        // SAFETY: `ptr..ptr + len` is this value's memory.
-        unsafe { sys::discard(self.ptr, self.len) }
     }
 }
 
@@ -70,7 +61,6 @@ mod sys {
     const PROT_WRITE: i32 = 2;
     const MAP_PRIVATE: i32 = 2;
     const MAP_ANONYMOUS: i32 = 0x20;
-    const MADV_DONTNEED: i32 = 4;
     const MADV_HUGEPAGE: i32 = 14;
     const HUGE_PAGE: usize = 2 << 20;
 
@@ -92,7 +82,7 @@ mod sys {
         // the table works the same on small pages.
         // SAFETY: the range lies in our mapping.
         let _ = unsafe { madvise(ptr as *mut c_void, len, MADV_HUGEPAGE) };
-        Some(ZeroedMemory { ptr, len, base, size })
+        Some(ZeroedMemory { ptr, base, size })
     }
 
     /// # Safety
@@ -100,17 +90,6 @@ mod sys {
     pub(super) unsafe fn release(base: *mut u8, size: usize) {
         // SAFETY: the caller's promise.
         unsafe { munmap(base as *mut c_void, size) };
-    }
-
-    /// Drops the pages of `ptr..ptr + len` (in a mapping made by
-    /// [`zeroed`], `ptr` page-aligned): a private anonymous mapping reads
-    /// as zero afterwards, and keeps its huge-page advice.
-    ///
-    /// # Safety
-    /// The range must be in such a mapping, and unused meanwhile.
-    pub(super) unsafe fn discard(ptr: *mut u8, len: usize) -> bool {
-        // SAFETY: the caller's promise.
-        unsafe { madvise(ptr as *mut c_void, len, MADV_DONTNEED) == 0 }
     }
 }
 
@@ -135,15 +114,7 @@ mod sys {
         }
         // SAFETY: `ALIGN` bytes of slack keep the aligned range inside.
         let ptr = unsafe { base.add(base.align_offset(ALIGN)) };
-        Some(ZeroedMemory { ptr, len, base, size })
-    }
-
-    /// Not available here: the caller zeroes the memory itself.
-    ///
-    /// # Safety
-    /// None needed; `unsafe` to match the Linux version.
-    pub(super) unsafe fn discard(_ptr: *mut u8, _len: usize) -> bool {
-        false
+        Some(ZeroedMemory { ptr, base, size })
     }
 
     /// # Safety
@@ -173,25 +144,5 @@ mod tests {
             assert_eq!((bytes[0], bytes[len - 1]), (1, 2));
         }
         assert!(ZeroedMemory::new(0).is_none());
-    }
-
-    #[test]
-    fn discarded_memory_reads_zero_and_stays_usable() {
-        let len = 5 << 20;
-        let m = ZeroedMemory::new(len).expect("memory");
-        // SAFETY: `len` bytes from `as_ptr` belong to `m`.
-        let bytes = unsafe { std::slice::from_raw_parts_mut(m.as_ptr(), len) };
-        for i in (0..len).step_by(4096) {
-            bytes[i] = 7;
-        }
-        let discarded = m.discard();
-        assert!(discarded || !cfg!(target_os = "linux"), "Linux gives the pages back");
-        if discarded {
-            // SAFETY: as above; the slice above is not used again.
-            let bytes = unsafe { std::slice::from_raw_parts_mut(m.as_ptr(), len) };
-            assert!(bytes.iter().all(|&b| b == 0));
-            bytes[len / 2] = 9;
-            assert_eq!(bytes[len / 2], 9);
-        }
     }
 }

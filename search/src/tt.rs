@@ -148,31 +148,65 @@ impl Tt {
         Ok(Tt { table, generation: AtomicU8::new(0) })
     }
 
-    /// Empties the table in place (`ucinewgame`, `Clear Hash`). Allocating
-    /// a new table beside the old one, as this used to, fails for a table
-    /// larger than the memory left free, which left the old entries in
-    /// place. No search may be running.
-    pub fn clear(&self) {
-        if !self.table.memory.discard() {
-            for bucket in self.table.as_slice() {
+    /// Empties the table in place (`ucinewgame`, `Clear Hash`), writing
+    /// every entry with `threads` threads at once. Writing, rather than
+    /// handing the pages back to the OS, leaves the table faulted in, so the
+    /// next search does not pay for that. No search may be running.
+    pub fn clear(&self, threads: usize) {
+        self.split(threads, |buckets| {
+            for bucket in buckets {
                 for slot in &bucket.slots {
                     slot.check.store(0, Relaxed);
                     slot.data.store(0, Relaxed);
                 }
             }
-        }
+        });
         self.generation.store(0, Relaxed);
     }
 
-    /// Faults in every page of the table now, without changing an entry,
-    /// so that the kernel's zeroing of fresh pages is not charged to the
-    /// next search. `bench`, which times searching only, calls it after
-    /// each `clear`.
-    pub fn touch(&self) {
+    /// Faults in every page of the table now, with `threads` threads at
+    /// once and without changing an entry, so that the kernel's zeroing of
+    /// fresh pages is not charged to the next search (a 4 GiB table costs a
+    /// first search half a second otherwise).
+    pub fn touch(&self, threads: usize) {
         let per_page = (4096 / std::mem::size_of::<Bucket>()).max(1);
-        for bucket in self.table.as_slice().iter().step_by(per_page) {
-            bucket.slots[0].data.fetch_or(0, Relaxed);
+        self.split(threads, |buckets| {
+            for bucket in buckets.iter().step_by(per_page) {
+                // A write that changes nothing. Not `fetch_or(0)`: LLVM
+                // turns that into a plain load, and reading a fresh page
+                // only maps the shared zero page.
+                let _ = bucket.slots[0].data.compare_exchange(0, 0, Relaxed, Relaxed);
+            }
+        });
+    }
+
+    /// Runs `work` over the whole table in up to `threads` pieces at once,
+    /// each piece whole huge pages (so no two threads fault in one page);
+    /// a piece whose thread cannot be started is done on this one.
+    fn split(&self, threads: usize, work: impl Fn(&[Bucket]) + Sync) {
+        const HUGE_PAGE: usize = 2 << 20;
+        let buckets = self.table.as_slice();
+        let per_huge_page = HUGE_PAGE / std::mem::size_of::<Bucket>();
+        let piece = buckets.len().div_ceil(threads.max(1)).next_multiple_of(per_huge_page);
+        if piece >= buckets.len() {
+            work(buckets);
+            return;
         }
+        let work = &work;
+        std::thread::scope(|s| {
+            let mut pieces = buckets.chunks(piece);
+            let first = pieces.next();
+            for chunk in pieces {
+                let spawned =
+                    std::thread::Builder::new().name("tt-fill".into()).spawn_scoped(s, move || work(chunk));
+                if spawned.is_err() {
+                    work(chunk);
+                }
+            }
+            if let Some(chunk) = first {
+                work(chunk);
+            }
+        });
     }
 
     /// Size in MiB.
@@ -388,12 +422,28 @@ mod tests {
         }
         tt.new_search();
         assert!((0..1000).filter(|&k| tt.probe(key(k), 0).is_some()).count() > 100);
-        tt.clear();
+        tt.clear(1);
         assert!((0..200_000).all(|k| tt.probe(key(k), 0).is_none()));
         assert_eq!(tt.size_mb(), 4);
         tt.store(key(1), 0, None, 5, 0, 1, Bound::Exact);
         assert_eq!(tt.probe(key(1), 0).map(|e| e.score), Some(5));
         assert_eq!(tt.hashfull(), 0);
+    }
+
+    #[test]
+    fn clearing_and_touching_in_parallel_cover_the_whole_table() {
+        // 9 MiB: pieces of 2 MiB pages and a short last one, on 4 threads.
+        let tt = Tt::new(9).unwrap();
+        let key = |k: u64| k.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        for k in 0..400_000u64 {
+            tt.store(key(k), 0, None, 5, 0, 1, Bound::Exact);
+        }
+        tt.touch(4);
+        let kept = (0..400_000).filter(|&k| tt.probe(key(k), 0).is_some()).count();
+        assert!(kept > 100_000, "touching changes nothing: {kept}");
+        tt.clear(4);
+        assert!((0..400_000).all(|k| tt.probe(key(k), 0).is_none()));
+        assert!(tt.table.as_slice().iter().all(|b| b.slots.iter().all(|s| s.data.load(Relaxed) == 0)));
     }
 
     #[test]

@@ -47,12 +47,49 @@ fn invalid_positions_are_named_and_leave_the_previous_one() {
     e.quit();
 }
 
+/// The one rule for FENs: refused when the board cannot be played (the
+/// previous position stays, see above); fields the board contradicts and
+/// counters out of range repaired, each repair named; a playable board no
+/// game reaches taken as written, and the line says so.
 #[test]
-fn repairable_fens_are_accepted_with_a_warning() {
+fn repaired_fens_say_exactly_what_was_repaired() {
     let mut e = Engine::start();
-    let msg = e.info_string_for("position fen 4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1");
-    assert!(msg.contains("castling"), "{msg}");
-    assert_eq!(current_fen(&mut e), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    for (fen, said, now) in [
+        (
+            "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1",
+            "position: FEN repaired: dropped the castling rights with h1 and a1 and h8 and a8 \
+             (no king and rook to castle with)",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        ),
+        (
+            "r3k3/8/8/8/8/8/8/R3K3 w AHah - 0 1",
+            "position: FEN repaired: dropped the castling rights with h1 and h8 (no king and rook to castle with)",
+            "r3k3/8/8/8/8/8/8/R3K3 w Qq - 0 1",
+        ),
+        (
+            "4k3/8/8/8/4P3/8/8/4K3 b - c3 0 1",
+            "position: FEN repaired: dropped the en passant square c3 (no double step can have made it)",
+            "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 99999 0",
+            "position: FEN repaired: halfmove clock 99999 set to 150, the most a game reaches; \
+             repaired: fullmove number 0 set to 1",
+            "4k3/8/8/8/8/8/8/4K3 w - - 150 1",
+        ),
+        (
+            "4k3/pppppppp/pppppppp/pppppppp/PPPPPPPP/PPPPPPPP/PPPPPPPP/4K3 w - - 0 1",
+            "position: FEN accepted as written, with more material than a legal game can have",
+            "4k3/pppppppp/pppppppp/pppppppp/PPPPPPPP/PPPPPPPP/PPPPPPPP/4K3 w - - 0 1",
+        ),
+    ] {
+        let msg = e.info_string_for(&format!("position fen {fen}"));
+        assert_eq!(msg, format!("info string {said}"), "{fen}");
+        assert_eq!(current_fen(&mut e), now, "{fen}");
+    }
+    // A FEN taken as written says nothing.
+    e.send("position fen 4k3/8/8/8/8/8/8/4K3 w - - 150 7");
+    assert!(e.sync().is_empty());
     e.quit();
 }
 

@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use crate::go::{GoParams, parse_go};
-use crate::options::SetOption;
+use crate::go::{GoParams, GoWarning, parse_go};
+use crate::options::{SetOption, SetOptionError};
 
 /// Where a `position` command starts from, before its moves.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,7 +38,7 @@ pub enum Command {
     Position(PositionCommand),
     /// The parameters, plus one warning per token that could not be used
     /// (a `go` is still answered with a `bestmove`).
-    Go(GoParams, Vec<String>),
+    Go(GoParams, Vec<GoWarning>),
     Stop,
     PonderHit,
     Quit,
@@ -50,21 +50,96 @@ pub enum Command {
     Help,
 }
 
-/// Why a line could not be understood; shown to the GUI as `info string`.
+/// Why a line could not be understood; its `Display` is the text of the
+/// `info string` the GUI gets.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CommandError(pub String);
+pub enum CommandError {
+    /// The first word is no command.
+    Unknown(String),
+    /// A command that takes no arguments got one.
+    UnexpectedArgument {
+        command: String,
+        argument: String,
+    },
+    /// `debug` with something other than `on` / `off`.
+    Debug(String),
+    SetOption(SetOptionError),
+    /// A number argument (`perft x`) that is not a non-negative integer.
+    NotANumber {
+        command: &'static str,
+        what: &'static str,
+        got: String,
+    },
+    PerftUsage,
+    BenchUsage,
+    Position(PositionSyntax),
+}
+
+/// What is wrong with the words of a `position` line (before the FEN or
+/// the moves are looked at).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PositionSyntax {
+    /// No base at all.
+    MissingBase,
+    UnknownBase(String),
+    /// `position startpos e2e4`.
+    AfterStartpos(String),
+    MissingFen,
+    TooManyFenFields(usize),
+    FrcUsage,
+    DfrcUsage,
+    /// A start position number outside 0..959.
+    StartNumber {
+        command: &'static str,
+        got: String,
+    },
+}
 
 impl fmt::Display for CommandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            Self::Unknown(head) => write!(f, "unknown command '{head}' (type 'help' for the list)"),
+            Self::UnexpectedArgument { command, argument } => {
+                write!(f, "{command}: unexpected argument '{argument}'")
+            }
+            Self::Debug(got) => write!(f, "debug: expected 'on' or 'off', got '{got}'"),
+            Self::SetOption(e) => e.fmt(f),
+            Self::NotANumber { command, what, got } => {
+                write!(f, "{command}: {what} must be a non-negative integer, got '{got}'")
+            }
+            Self::PerftUsage => f.write_str("perft: expected one depth, as in 'perft 5'"),
+            Self::BenchUsage => f.write_str("bench: expected at most one depth, as in 'bench 12'"),
+            Self::Position(e) => e.fmt(f),
+        }
+    }
+}
+
+impl fmt::Display for PositionSyntax {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::MissingBase => {
+                f.write_str("position: expected 'startpos', 'fen <FEN>', 'frc <N>' or 'dfrc <W> <B>'")
+            }
+            Self::UnknownBase(other) => {
+                write!(f, "position: unknown base '{other}' (expected startpos, fen, frc or dfrc)")
+            }
+            Self::AfterStartpos(extra) => {
+                write!(f, "position: unexpected '{extra}' after startpos (missing 'moves'?)")
+            }
+            Self::MissingFen => f.write_str("position fen: the FEN is missing"),
+            Self::TooManyFenFields(n) => {
+                write!(f, "position fen: a FEN has at most 6 fields, got {n} (missing 'moves'?)")
+            }
+            Self::FrcUsage => f.write_str("position frc: expected one number 0..959"),
+            Self::DfrcUsage => f.write_str("position dfrc: expected two numbers 0..959 (White, Black)"),
+            Self::StartNumber { command, got } => {
+                write!(f, "{command}: start position number must be 0..959, got '{got}'")
+            }
+        }
     }
 }
 
 impl std::error::Error for CommandError {}
-
-fn err<T>(msg: impl Into<String>) -> Result<T, CommandError> {
-    Err(CommandError(msg.into()))
-}
 
 /// Parses one line. `Ok(None)` for a blank line.
 pub fn parse_command(line: &str) -> Result<Option<Command>, CommandError> {
@@ -75,7 +150,10 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, CommandError> {
     let no_args = |cmd: Command| -> Result<Option<Command>, CommandError> {
         match rest.first() {
             None => Ok(Some(cmd)),
-            Some(extra) => err(format!("{head}: unexpected argument '{extra}'")),
+            Some(extra) => Err(CommandError::UnexpectedArgument {
+                command: head.to_string(),
+                argument: extra.to_string(),
+            }),
         }
     };
     match head {
@@ -89,53 +167,54 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, CommandError> {
         "debug" => match rest {
             [] | ["on"] => Ok(Some(Command::Debug(true))),
             ["off"] => Ok(Some(Command::Debug(false))),
-            _ => err(format!("debug: expected 'on' or 'off', got '{}'", rest.join(" "))),
+            _ => Err(CommandError::Debug(rest.join(" "))),
         },
-        "setoption" => SetOption::parse(rest)
-            .map(|o| Some(Command::SetOption(o)))
-            .map_err(|e| CommandError(e.to_string())),
-        "position" => parse_position(rest).map(|p| Some(Command::Position(p))),
+        "setoption" => {
+            SetOption::parse(rest).map(|o| Some(Command::SetOption(o))).map_err(CommandError::SetOption)
+        }
+        "position" => {
+            parse_position(rest).map(|p| Some(Command::Position(p))).map_err(CommandError::Position)
+        }
         "go" => {
             let (params, warnings) = parse_go(rest);
             Ok(Some(Command::Go(params, warnings)))
         }
         "perft" => match rest {
             [d] => parse_num::<u32>("perft", "depth", d).map(|d| Some(Command::Perft(d))),
-            _ => err("perft: expected one depth, as in 'perft 5'"),
+            _ => Err(CommandError::PerftUsage),
         },
         "bench" => match rest {
             [] => Ok(Some(Command::Bench(None))),
             [d] => parse_num::<u32>("bench", "depth", d).map(|d| Some(Command::Bench(Some(d)))),
-            _ => err("bench: expected at most one depth, as in 'bench 12'"),
+            _ => Err(CommandError::BenchUsage),
         },
         "d" => no_args(Command::Display),
         "eval" => no_args(Command::Eval),
         "help" => Ok(Some(Command::Help)),
-        _ => err(format!("unknown command '{head}' (type 'help' for the list)")),
+        _ => Err(CommandError::Unknown(head.to_string())),
     }
 }
 
-fn parse_num<T: std::str::FromStr>(cmd: &str, what: &str, text: &str) -> Result<T, CommandError> {
-    text.parse::<T>().or_else(|_| err(format!("{cmd}: {what} must be a non-negative integer, got '{text}'")))
+fn parse_num<T: std::str::FromStr>(
+    command: &'static str,
+    what: &'static str,
+    text: &str,
+) -> Result<T, CommandError> {
+    text.parse::<T>().map_err(|_| CommandError::NotANumber { command, what, got: text.to_string() })
 }
 
-fn parse_position(tokens: &[&str]) -> Result<PositionCommand, CommandError> {
+fn parse_position(tokens: &[&str]) -> Result<PositionCommand, PositionSyntax> {
     let (base_tokens, moves) = match tokens.iter().position(|&t| t == "moves") {
         Some(i) => (&tokens[..i], &tokens[i + 1..]),
         None => (tokens, &[][..]),
     };
     let base = match base_tokens {
         ["startpos"] => PositionBase::StartPos,
-        ["startpos", extra, ..] => {
-            return err(format!("position: unexpected '{extra}' after startpos (missing 'moves'?)"));
-        }
-        ["fen"] => return err("position fen: the FEN is missing"),
+        ["startpos", extra, ..] => return Err(PositionSyntax::AfterStartpos(extra.to_string())),
+        ["fen"] => return Err(PositionSyntax::MissingFen),
         ["fen", fields @ ..] => {
             if fields.len() > 6 {
-                return err(format!(
-                    "position fen: a FEN has at most 6 fields, got {} (missing 'moves'?)",
-                    fields.len()
-                ));
+                return Err(PositionSyntax::TooManyFenFields(fields.len()));
             }
             PositionBase::Fen(fields.join(" "))
         }
@@ -144,20 +223,18 @@ fn parse_position(tokens: &[&str]) -> Result<PositionCommand, CommandError> {
             parse_start_number("position dfrc", w)?,
             parse_start_number("position dfrc", b)?,
         ),
-        ["frc", ..] => return err("position frc: expected one number 0..959"),
-        ["dfrc", ..] => return err("position dfrc: expected two numbers 0..959 (White, Black)"),
-        [] => return err("position: expected 'startpos', 'fen <FEN>', 'frc <N>' or 'dfrc <W> <B>'"),
-        [other, ..] => {
-            return err(format!("position: unknown base '{other}' (expected startpos, fen, frc or dfrc)"));
-        }
+        ["frc", ..] => return Err(PositionSyntax::FrcUsage),
+        ["dfrc", ..] => return Err(PositionSyntax::DfrcUsage),
+        [] => return Err(PositionSyntax::MissingBase),
+        [other, ..] => return Err(PositionSyntax::UnknownBase(other.to_string())),
     };
     Ok(PositionCommand { base, moves: moves.iter().map(|m| m.to_string()).collect() })
 }
 
-fn parse_start_number(cmd: &str, text: &str) -> Result<u32, CommandError> {
+fn parse_start_number(command: &'static str, text: &str) -> Result<u32, PositionSyntax> {
     match text.parse::<u32>() {
         Ok(n) if n < 960 => Ok(n),
-        _ => err(format!("{cmd}: start position number must be 0..959, got '{text}'")),
+        _ => Err(PositionSyntax::StartNumber { command, got: text.to_string() }),
     }
 }
 
@@ -181,7 +258,11 @@ mod tests {
 
     #[test]
     fn unknown_and_malformed_commands_are_errors() {
-        assert!(parse_command("xyzzy").unwrap_err().0.contains("xyzzy"));
+        assert_eq!(parse_command("xyzzy"), Err(CommandError::Unknown("xyzzy".into())));
+        assert_eq!(
+            parse_command("xyzzy").unwrap_err().to_string(),
+            "unknown command 'xyzzy' (type 'help' for the list)"
+        );
         assert!(parse_command("isready now").is_err());
         assert!(parse_command("perft").is_err());
         assert!(parse_command("perft -3").is_err());

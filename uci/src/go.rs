@@ -2,8 +2,26 @@
 //!
 //! GUIs send any subset of them, in any order, with odd values (`wtime 0`,
 //! negative times, `searchmoves 0000`). A `go` must always be answered by a
-//! `bestmove`, so parsing never fails: a token that cannot be used becomes a
-//! warning and the rest of the line still counts.
+//! `bestmove`, so parsing never fails. The one rule for values:
+//!
+//! - Each numeric parameter has a range ([`range`]). Times may be negative
+//!   (Cute Chess sends an overdrawn clock that way); counts start at 1.
+//! - A value that is not an integer, or lies below its range (`depth -3`,
+//!   `mate 0`: nothing the engine could search for), drops that parameter.
+//! - A value above its range (`depth 99999999999999999999`) is replaced by
+//!   the top of the range: the most the engine can do.
+//! - Each problem becomes a [`GoWarning`]; the engine reports all of a
+//!   line's warnings in one `info string` ([`warnings_line`]).
+//! - When a line had problems and no limit is left for the side to move
+//!   ([`GoParams::is_bounded`]), the search gets [`FALLBACK_MOVETIME_MS`]
+//!   instead of running until `stop`: only `go infinite` (or a clean `go`
+//!   with no limits, as UCI has it) searches until told to stop.
+
+use std::fmt;
+
+use shakmaty::Color;
+
+use crate::notation::MoveError;
 
 /// Everything a `go` can ask for. Times are in milliseconds and may be
 /// negative (Cute Chess sends that with time margins).
@@ -26,94 +44,270 @@ pub struct GoParams {
     pub perft: Option<u32>,
 }
 
-const KEYWORDS: &[&str] = &[
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "movestogo",
-    "depth",
-    "nodes",
-    "mate",
-    "movetime",
-    "infinite",
-    "ponder",
-    "searchmoves",
-    "perft",
-];
+/// Largest time in milliseconds, either sign: 2^31 - 1 ms (24.8 days), the
+/// most a GUI with 32-bit clocks can send.
+pub const MAX_TIME_MS: i64 = i32::MAX as i64;
+/// Deepest `go depth` (the search's ply limit less one).
+pub const MAX_DEPTH: u32 = 127;
+/// Longest mate a search can prove: a mate in N takes 2N - 1 plies.
+pub const MAX_MATE: u32 = MAX_DEPTH.div_ceil(2);
+/// Most `go nodes`: 10^15, weeks of searching on any machine.
+pub const MAX_NODES: u64 = 1_000_000_000_000_000;
+/// Most moves to the time control a GUI can mean.
+pub const MAX_MOVESTOGO: u32 = 1000;
+/// Deepest `go perft` (depth 12 from the start is already days).
+pub const MAX_PERFT: u32 = 20;
+/// What a `go` whose limits were all unusable searches for, instead of
+/// running until a `stop` the GUI will not send.
+pub const FALLBACK_MOVETIME_MS: i64 = 1000;
+
+/// A `go` parameter that takes a value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GoKey {
+    Wtime,
+    Btime,
+    Winc,
+    Binc,
+    Movestogo,
+    Depth,
+    Nodes,
+    Mate,
+    Movetime,
+    Perft,
+}
+
+impl GoKey {
+    const ALL: [GoKey; 10] = [
+        GoKey::Wtime,
+        GoKey::Btime,
+        GoKey::Winc,
+        GoKey::Binc,
+        GoKey::Movestogo,
+        GoKey::Depth,
+        GoKey::Nodes,
+        GoKey::Mate,
+        GoKey::Movetime,
+        GoKey::Perft,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GoKey::Wtime => "wtime",
+            GoKey::Btime => "btime",
+            GoKey::Winc => "winc",
+            GoKey::Binc => "binc",
+            GoKey::Movestogo => "movestogo",
+            GoKey::Depth => "depth",
+            GoKey::Nodes => "nodes",
+            GoKey::Mate => "mate",
+            GoKey::Movetime => "movetime",
+            GoKey::Perft => "perft",
+        }
+    }
+
+    fn from_name(s: &str) -> Option<GoKey> {
+        GoKey::ALL.into_iter().find(|k| k.name() == s)
+    }
+
+    fn is_time(self) -> bool {
+        matches!(self, GoKey::Wtime | GoKey::Btime | GoKey::Winc | GoKey::Binc | GoKey::Movetime)
+    }
+}
+
+/// The values `key` accepts, both ends included.
+pub fn range(key: GoKey) -> (i128, i128) {
+    match key {
+        k if k.is_time() => (-i128::from(MAX_TIME_MS), i128::from(MAX_TIME_MS)),
+        GoKey::Movestogo => (1, MAX_MOVESTOGO.into()),
+        GoKey::Depth => (1, MAX_DEPTH.into()),
+        GoKey::Nodes => (1, MAX_NODES.into()),
+        GoKey::Mate => (1, MAX_MATE.into()),
+        _ => (1, MAX_PERFT.into()),
+    }
+}
+
+const FLAGS: &[&str] = &["infinite", "ponder", "searchmoves"];
+
+fn is_keyword(token: &str) -> bool {
+    FLAGS.contains(&token) || GoKey::from_name(token).is_some()
+}
+
+/// Something in a `go` line that could not be used as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GoWarning {
+    /// `depth` at the end of the line, or followed by another keyword.
+    MissingValue(GoKey),
+    /// `depth abc`, `depth 1.5`, `depth -3`, `mate 0`: the parameter is dropped.
+    Unusable { key: GoKey, value: String },
+    /// `depth 99999999999999999999`: the top of the range is used instead.
+    TooLarge { key: GoKey, value: String, used: i128 },
+    /// Not a `go` parameter.
+    Unknown(String),
+    /// A `searchmoves` move that is not legal here (filled in by the engine).
+    SearchMove(MoveError),
+    /// Clocks were given, but not the side to move's.
+    NoClock(Color),
+    /// No usable limit was left: searching [`FALLBACK_MOVETIME_MS`].
+    Fallback,
+}
+
+impl fmt::Display for GoWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GoWarning::MissingValue(key) => write!(f, "'{}' needs a value; ignored", key.name()),
+            GoWarning::Unusable { key, value } => {
+                let (lo, hi) = range(*key);
+                write!(f, "{} needs an integer in {lo}..{hi}, got '{value}'; ignored", key.name())
+            }
+            GoWarning::TooLarge { key, value, used } => {
+                write!(f, "{} {value} is more than the most, {used}; using {used}", key.name())
+            }
+            GoWarning::Unknown(token) => write!(f, "unknown parameter '{token}' ignored"),
+            GoWarning::SearchMove(e) => write!(f, "searchmoves: {e}; ignored"),
+            GoWarning::NoClock(color) => {
+                let name = if *color == Color::White { "White" } else { "Black" };
+                write!(f, "no clock for {name}, the side to move")
+            }
+            GoWarning::Fallback => write!(f, "no usable limit left; searching {FALLBACK_MOVETIME_MS} ms"),
+        }
+    }
+}
+
+/// Warnings listed in one line at most.
+const SHOWN_WARNINGS: usize = 4;
+
+/// All of a `go` line's warnings as one line of text (`None` when there are
+/// none): a line of 200,000 bad tokens is one `info string`, not 200,000.
+pub fn warnings_line(warnings: &[GoWarning]) -> Option<String> {
+    if warnings.is_empty() {
+        return None;
+    }
+    // The fallback, which says what will happen, is always shown.
+    let fallback = warnings.contains(&GoWarning::Fallback);
+    let problems: Vec<&GoWarning> = warnings.iter().filter(|w| **w != GoWarning::Fallback).collect();
+    let mut parts: Vec<String> = problems.iter().take(SHOWN_WARNINGS).map(|w| w.to_string()).collect();
+    if problems.len() > SHOWN_WARNINGS {
+        parts.push(format!("and {} more problems", problems.len() - SHOWN_WARNINGS));
+    }
+    if fallback {
+        parts.push(GoWarning::Fallback.to_string());
+    }
+    Some(format!("go: {}", parts.join("; ")))
+}
+
+impl GoParams {
+    /// Whether anything ends this search for `turn` without a `stop`: a
+    /// depth, node, mate or move-time limit, or the side to move's clock.
+    pub fn is_bounded(&self, turn: Color) -> bool {
+        let clock = match turn {
+            Color::White => self.wtime,
+            Color::Black => self.btime,
+        };
+        self.depth.is_some()
+            || self.nodes.is_some()
+            || self.mate.is_some()
+            || self.movetime.is_some()
+            || clock.is_some()
+    }
+
+    /// Applies the rule for a line with problems (see the module notes):
+    /// adds [`GoWarning::NoClock`] when only the other side's clock came,
+    /// and, when the line had problems and nothing bounds the search, the
+    /// fallback move time with [`GoWarning::Fallback`].
+    pub fn settle(&mut self, turn: Color, warnings: &mut Vec<GoWarning>) {
+        if (self.wtime.is_some() || self.btime.is_some()) && !self.is_bounded(turn) {
+            warnings.push(GoWarning::NoClock(turn));
+        }
+        if !warnings.is_empty() && !self.infinite && !self.is_bounded(turn) {
+            self.movetime = Some(FALLBACK_MOVETIME_MS);
+            warnings.push(GoWarning::Fallback);
+        }
+    }
+}
 
 /// Parses the tokens after `go`. Returns the parameters and one warning per
-/// token that was not understood.
-pub fn parse_go(tokens: &[&str]) -> (GoParams, Vec<String>) {
+/// token that could not be used as written.
+pub fn parse_go(tokens: &[&str]) -> (GoParams, Vec<GoWarning>) {
     let mut p = GoParams::default();
     let mut warnings = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
-        let key = tokens[i];
+        let token = tokens[i];
         i += 1;
-        match key {
+        match token {
             "infinite" => p.infinite = true,
             "ponder" => p.ponder = true,
             "searchmoves" => {
-                while i < tokens.len() && !KEYWORDS.contains(&tokens[i]) {
+                while i < tokens.len() && !is_keyword(tokens[i]) {
                     p.searchmoves.push(tokens[i].to_string());
                     i += 1;
                 }
             }
-            "wtime" | "btime" | "winc" | "binc" | "movetime" | "movestogo" | "depth" | "nodes" | "mate"
-            | "perft" => {
-                let Some(&value) = tokens.get(i).filter(|t| !KEYWORDS.contains(t)) else {
-                    warnings.push(format!("go: '{key}' needs a value; ignored"));
-                    continue;
-                };
-                i += 1;
-                if let Err(msg) = set_numeric(&mut p, key, value) {
-                    warnings.push(msg);
+            _ => match GoKey::from_name(token) {
+                Some(key) => {
+                    let Some(&value) = tokens.get(i).filter(|t| !is_keyword(t)) else {
+                        warnings.push(GoWarning::MissingValue(key));
+                        continue;
+                    };
+                    i += 1;
+                    if let Some(w) = set(&mut p, key, value) {
+                        warnings.push(w);
+                    }
                 }
-            }
-            other => warnings.push(format!("go: unknown parameter '{other}' ignored")),
+                None => warnings.push(GoWarning::Unknown(token.to_string())),
+            },
         }
     }
     (p, warnings)
 }
 
-fn set_numeric(p: &mut GoParams, key: &str, value: &str) -> Result<(), String> {
-    let bad = |kind: &str| format!("go: {key} needs {kind}, got '{value}'; ignored");
-    // Times: any integer, saturated to a sane range (negative is legal input).
-    let time = || -> Result<i64, String> {
-        value
-            .parse::<i128>()
-            .map(|v| v.clamp(-(1 << 40), 1 << 40) as i64)
-            .map_err(|_| bad("an integer number of milliseconds"))
+/// Sets `key` from `value` by the rule above; the warning, if any.
+fn set(p: &mut GoParams, key: GoKey, value: &str) -> Option<GoWarning> {
+    let (lo, hi) = range(key);
+    let (v, warning) = match parse_integer(value) {
+        Some(v) if v < lo => return Some(GoWarning::Unusable { key, value: value.to_string() }),
+        Some(v) if v > hi => (hi, Some(GoWarning::TooLarge { key, value: value.to_string(), used: hi })),
+        Some(v) => (v, None),
+        None => return Some(GoWarning::Unusable { key, value: value.to_string() }),
     };
-    let count = || -> Result<u64, String> {
-        value
-            .parse::<u128>()
-            .map(|v| v.min(u64::MAX as u128) as u64)
-            .map_err(|_| bad("a non-negative integer"))
-    };
-    let small = || count().map(|v| v.min(u32::MAX as u64) as u32);
+    // In range, so the conversions below cannot fail.
+    let time = Some(v as i64);
+    let small = Some(v as u32);
     match key {
-        "wtime" => p.wtime = Some(time()?),
-        "btime" => p.btime = Some(time()?),
-        "winc" => p.winc = Some(time()?),
-        "binc" => p.binc = Some(time()?),
-        "movetime" => p.movetime = Some(time()?),
-        "movestogo" => p.movestogo = Some(small()?),
-        "depth" => p.depth = Some(small()?),
-        "nodes" => p.nodes = Some(count()?),
-        "mate" => p.mate = Some(small()?),
-        "perft" => p.perft = Some(small()?),
-        _ => unreachable!("caller passes keywords only"),
+        GoKey::Wtime => p.wtime = time,
+        GoKey::Btime => p.btime = time,
+        GoKey::Winc => p.winc = time,
+        GoKey::Binc => p.binc = time,
+        GoKey::Movetime => p.movetime = time,
+        GoKey::Movestogo => p.movestogo = small,
+        GoKey::Depth => p.depth = small,
+        GoKey::Mate => p.mate = small,
+        GoKey::Perft => p.perft = small,
+        GoKey::Nodes => p.nodes = Some(v as u64),
     }
-    Ok(())
+    warning
+}
+
+/// An integer of any size (saturated to `i128`), with an optional sign.
+fn parse_integer(text: &str) -> Option<i128> {
+    let (negative, digits) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let magnitude =
+        digits.bytes().fold(0i128, |acc, b| acc.saturating_mul(10).saturating_add(i128::from(b - b'0')));
+    Some(if negative { -magnitude } else { magnitude })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn go(line: &str) -> (GoParams, Vec<String>) {
+    fn go(line: &str) -> (GoParams, Vec<GoWarning>) {
         let tokens: Vec<&str> = line.split_whitespace().collect();
         parse_go(&tokens)
     }
@@ -131,15 +325,13 @@ mod tests {
 
     #[test]
     fn odd_values_are_accepted() {
-        let (p, w) = go("wtime -150 btime 0");
+        let (p, w) = go("wtime -150 btime 0 movetime +20");
         assert!(w.is_empty());
         assert_eq!(p.wtime, Some(-150));
         assert_eq!(p.btime, Some(0));
+        assert_eq!(p.movetime, Some(20));
         let (p, _) = go("wtime 100");
         assert_eq!(p.btime, None);
-        let (p, w) = go("nodes 99999999999999999999999");
-        assert!(w.is_empty());
-        assert_eq!(p.nodes, Some(u64::MAX));
     }
 
     #[test]
@@ -158,14 +350,78 @@ mod tests {
         let (p, w) = go("depth x movetime 100 banana");
         assert_eq!(p.depth, None);
         assert_eq!(p.movetime, Some(100));
-        assert_eq!(w.len(), 2);
-        assert!(w[0].contains("depth"));
-        assert!(w[1].contains("banana"));
-        let (p, w) = go("depth -4");
-        assert_eq!(p.depth, None);
-        assert_eq!(w.len(), 1);
+        assert_eq!(
+            w,
+            vec![
+                GoWarning::Unusable { key: GoKey::Depth, value: "x".into() },
+                GoWarning::Unknown("banana".into())
+            ]
+        );
         let (p, w) = go("wtime");
         assert_eq!(p.wtime, None);
-        assert_eq!(w.len(), 1);
+        assert_eq!(w, vec![GoWarning::MissingValue(GoKey::Wtime)]);
+    }
+
+    #[test]
+    fn values_below_the_range_drop_the_parameter() {
+        for line in ["depth -3", "depth 0", "mate 0", "mate -2", "nodes 0", "movestogo 0", "depth 1.5"] {
+            let (p, w) = go(line);
+            assert_eq!(p, GoParams::default(), "{line}");
+            assert!(matches!(w[..], [GoWarning::Unusable { .. }]), "{line}: {w:?}");
+        }
+        let (p, w) = go(&format!("wtime -{}", MAX_TIME_MS + 1));
+        assert_eq!((p.wtime, w.len()), (None, 1));
+    }
+
+    #[test]
+    fn values_above_the_range_use_its_top() {
+        let (p, w) = go("depth 99999999999999999999 nodes 99999999999999999999999 mate 1000");
+        assert_eq!(p.depth, Some(MAX_DEPTH));
+        assert_eq!(p.nodes, Some(MAX_NODES));
+        assert_eq!(p.mate, Some(MAX_MATE));
+        assert_eq!(w.len(), 3);
+        let (p, w) = go("movetime 99999999999999999999 wtime 99999999999999999999");
+        assert_eq!(p.movetime, Some(MAX_TIME_MS));
+        assert_eq!(p.wtime, Some(MAX_TIME_MS));
+        assert_eq!(
+            w[0].to_string(),
+            "movetime 99999999999999999999 is more than the most, 2147483647; using 2147483647"
+        );
+    }
+
+    #[test]
+    fn a_line_with_problems_and_no_limit_falls_back() {
+        for line in ["depth abc", "mate 0", "depth -3", "mate -2", "banana", "depth", "ponder depth x"] {
+            let (mut p, mut w) = go(line);
+            p.settle(Color::White, &mut w);
+            assert_eq!(p.movetime, Some(FALLBACK_MOVETIME_MS), "{line}");
+            assert_eq!(w.last(), Some(&GoWarning::Fallback), "{line}");
+        }
+        // Black to move with White's clock only.
+        let (mut p, mut w) = go("wtime 1000 winc 10");
+        p.settle(Color::Black, &mut w);
+        assert_eq!(w, vec![GoWarning::NoClock(Color::Black), GoWarning::Fallback]);
+        // Whatever limit survives is kept; `infinite` and a clean `go` stay endless.
+        for (line, bounded) in [("depth abc movetime 50", true), ("infinite depth x", false), ("", false)] {
+            let (mut p, mut w) = go(line);
+            p.settle(Color::White, &mut w);
+            assert_eq!(p.is_bounded(Color::White), bounded, "{line}");
+            assert!(!w.contains(&GoWarning::Fallback), "{line}");
+        }
+    }
+
+    #[test]
+    fn all_warnings_fit_in_one_line() {
+        let line = "x ".repeat(200_000);
+        let (mut p, mut w) = go(&line);
+        assert_eq!(w.len(), 200_000);
+        p.settle(Color::White, &mut w);
+        let text = warnings_line(&w).unwrap();
+        assert_eq!(
+            text,
+            "go: unknown parameter 'x' ignored; unknown parameter 'x' ignored; unknown parameter 'x' ignored; \
+             unknown parameter 'x' ignored; and 199996 more problems; no usable limit left; searching 1000 ms"
+        );
+        assert_eq!(warnings_line(&[]), None);
     }
 }
