@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use shakmaty::Chess;
 
-use rockad_search::{Limits, SearchRequest, Searcher};
+use rockad_search::{Limits, SearchRequest};
 use rockad_uci::parse_fen;
 
 use crate::frc;
@@ -61,7 +61,7 @@ pub fn position(p: &BenchPosition) -> Chess {
 
 /// Runs the bench. Returns the report lines; the last is `<N> nodes <M> nps`.
 pub fn run(depth: u32) -> Vec<String> {
-    let mut searcher = Searcher::new(BENCH_HASH_MB, 1).expect("a 16 MiB table");
+    let mut searcher = crate::evaluation::searcher(BENCH_HASH_MB, 1).expect("a 16 MiB table");
     let mut lines = Vec::new();
     let mut nodes = 0u64;
     // Search time only: clearing the tables between positions is not

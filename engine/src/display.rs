@@ -3,6 +3,7 @@
 
 use shakmaty::{Chess, Color, File, Position, Rank, Square};
 
+use rockad_eval::nnue::{AccumulatorStack, Network};
 use rockad_eval::{S, trace};
 use rockad_uci::{format_move, shredder_fen, xfen};
 
@@ -54,10 +55,19 @@ fn cell(s: S) -> String {
     format!("{:>6} {:>6}", pawns(s.0), pawns(s.1))
 }
 
-/// The lines `eval` prints: each term for both sides, then the total.
-/// In check the terms are still shown, with a note that the search never
-/// uses a static evaluation there.
-pub fn eval(pos: &Chess) -> Vec<String> {
+/// The network's evaluation of `pos`, side to move's view.
+fn network_eval(net: &Network, pos: &Chess) -> i32 {
+    let mut acc = AccumulatorStack::new();
+    acc.refresh(net, pos);
+    acc.evaluate(net, pos)
+}
+
+/// The lines `eval` prints: the hand-crafted evaluation's terms for both
+/// sides and its total, then the network's output when a network
+/// evaluates (`net`), and the chances and final score of the evaluation in
+/// use. In check the terms are still shown, with a note that the search
+/// never uses a static evaluation there.
+pub fn eval(pos: &Chess, net: Option<&Network>) -> Vec<String> {
     let t = trace(pos);
     let mut lines = vec![
         "Term          |     White     |     Black     |     Total".to_string(),
@@ -77,10 +87,19 @@ pub fn eval(pos: &Chess) -> Vec<String> {
     if pos.is_check() {
         lines.push("In check: the search does not use the static evaluation here".to_string());
     }
-    let white = if pos.turn() == Color::White { t.score } else { -t.score };
+    let white_side = |stm: i32| if pos.turn() == Color::White { stm } else { -stm };
     let material = rockad_eval::wdl::material(pos);
+    let classical = white_side(t.score);
+    lines.push(format!("Hand-crafted evaluation: {} (white side), before normalising", pawns(classical)));
+    let white = match net {
+        Some(n) => {
+            let v = white_side(network_eval(n, pos));
+            lines.push(format!("Network evaluation: {} (white side), before normalising; in use", pawns(v)));
+            v
+        }
+        None => classical,
+    };
     let w = rockad_eval::wdl::wdl(white, material);
-    lines.push(format!("Evaluation units: {} (white side), before normalising", pawns(white)));
     lines.push(format!(
         "Win/draw/loss: {:.1}% {:.1}% {:.1}% (white side, material {material})",
         f64::from(w.win) / 10.0,
@@ -114,7 +133,8 @@ mod tests {
 
     #[test]
     fn eval_prints_terms_and_total() {
-        let lines = eval(&Chess::default());
+        let lines = eval(&Chess::default(), None);
+        assert!(!lines.iter().any(|l| l.starts_with("Network evaluation")));
         for term in rockad_eval::Term::ALL {
             assert!(lines.iter().any(|l| l.starts_with(term.name())), "{}", term.name());
         }
@@ -132,13 +152,24 @@ mod tests {
     }
 
     #[test]
+    fn eval_shows_the_network_in_use() {
+        let net = rockad_eval::nnue::Network::embedded();
+        let lines = eval(&Chess::default(), Some(net));
+        assert!(lines.iter().any(|l| l.starts_with("Hand-crafted evaluation: ")));
+        let shown = lines.iter().find(|l| l.starts_with("Network evaluation: ")).expect("network line");
+        assert!(shown.ends_with("in use"), "{shown}");
+        let value = network_eval(net, &Chess::default());
+        assert!(shown.contains(&pawns(value)), "{shown} vs {value}");
+    }
+
+    #[test]
     fn eval_in_check_still_shows_the_terms() {
         let pos: Chess = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"
             .parse::<shakmaty::fen::Fen>()
             .unwrap()
             .into_position(shakmaty::CastlingMode::Chess960)
             .unwrap();
-        let lines = eval(&pos);
+        let lines = eval(&pos, None);
         assert!(lines.iter().any(|l| l.starts_with("Material")));
         assert!(lines.iter().any(|l| l.starts_with("In check")));
         assert!(lines.last().unwrap().starts_with("Final evaluation: -"), "{lines:?}");

@@ -82,7 +82,7 @@ fn read_book(path: &Path) -> Result<Vec<Chess>, String> {
 pub fn run(req: &Request, out: &mut dyn Write) -> Result<(), String> {
     let book = req.book.as_deref().map(read_book).transpose()?;
     let rules = Rules { hash_mb: 1, ..Rules::default() };
-    let mut searcher = Searcher::new(rules.hash_mb, 1).map_err(|e| format!("genfens: {e}"))?;
+    let mut searcher = crate::evaluation::searcher(rules.hash_mb, 1).map_err(|e| format!("genfens: {e}"))?;
     let mut rng = Rng::new(req.seed ^ 0x6765_6e66_656e_7321);
     for _ in 0..req.count {
         let pos = one(&mut rng, book.as_deref(), &rules, &mut searcher);

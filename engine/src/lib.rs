@@ -11,6 +11,7 @@ pub mod bench;
 pub mod cli;
 pub mod datagen;
 pub mod display;
+pub mod evaluation;
 pub mod flags;
 pub mod frc;
 pub mod game;

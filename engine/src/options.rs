@@ -8,7 +8,10 @@
 //! the session must do beyond that (resize or clear the table, which waits
 //! for a running search to end).
 
+use rockad_search::{MAX_STRENGTH_ELO, MIN_STRENGTH_ELO, Strength};
 use rockad_uci::{OptionKind, OptionSpec, OptionValue};
+
+use crate::evaluation;
 
 pub const DEFAULT_HASH_MB: i64 = 16;
 pub const DEFAULT_MOVE_OVERHEAD_MS: i64 = 10;
@@ -17,6 +20,7 @@ pub const DEFAULT_MOVE_OVERHEAD_MS: i64 = 10;
 pub const MAX_THREADS: i64 = 512;
 pub const MAX_MULTIPV: i64 = 256;
 pub const MAX_MOVE_OVERHEAD_MS: i64 = 5000;
+pub const DEFAULT_ELO: i64 = 1500;
 
 /// Current values of the options that are plain settings (Hash and Threads
 /// live in the searcher itself).
@@ -27,6 +31,16 @@ pub struct Settings {
     pub ponder: bool,
     pub chess960: bool,
     pub show_wdl: bool,
+    /// `UCI_LimitStrength` and `UCI_Elo`.
+    pub limit_strength: bool,
+    pub elo: u32,
+}
+
+impl Settings {
+    /// The strength every search plays at.
+    pub fn strength(&self) -> Option<Strength> {
+        self.limit_strength.then(|| Strength::new(self.elo))
+    }
 }
 
 impl Default for Settings {
@@ -37,6 +51,8 @@ impl Default for Settings {
             ponder: false,
             chess960: false,
             show_wdl: false,
+            limit_strength: false,
+            elo: DEFAULT_ELO as u32,
         }
     }
 }
@@ -51,10 +67,12 @@ pub enum TableChange {
 }
 
 /// What applying an option asks of the session beyond [`Settings`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Effect {
     None,
     Table(TableChange),
+    /// Evaluate with what this `EvalFile` value names.
+    Evaluation(String),
 }
 
 /// One option: how UCI declares it and how a checked value is applied.
@@ -120,6 +138,34 @@ pub const OPTIONS: &[OptionRow] = &[
         apply: |s, v| {
             s.show_wdl = flag(v);
             Effect::None
+        },
+    },
+    OptionRow {
+        spec: OptionSpec { name: "UCI_LimitStrength", kind: OptionKind::Check { default: false } },
+        apply: |s, v| {
+            s.limit_strength = flag(v);
+            Effect::None
+        },
+    },
+    OptionRow {
+        spec: OptionSpec {
+            name: "UCI_Elo",
+            kind: OptionKind::Spin {
+                default: DEFAULT_ELO,
+                min: MIN_STRENGTH_ELO as i64,
+                max: MAX_STRENGTH_ELO as i64,
+            },
+        },
+        apply: |s, v| {
+            s.elo = count(v) as u32;
+            Effect::None
+        },
+    },
+    OptionRow {
+        spec: OptionSpec { name: "EvalFile", kind: OptionKind::String { default: evaluation::DEFAULT } },
+        apply: |_, v| match v {
+            OptionValue::Text(path) => Effect::Evaluation(path.clone()),
+            _ => Effect::None,
         },
     },
 ];

@@ -12,12 +12,14 @@ use shakmaty::Position;
 use crossbeam_channel::{Receiver, Sender, select, unbounded};
 use log::debug;
 
+use rockad_eval::nnue::Network;
 use rockad_search::{Limits, SearchRequest, Searcher};
 use rockad_uci::{
     Command, GoParams, GoWarning, SetOption, SetOptionError, check_value, parse_command, parse_move,
     warnings_line,
 };
 
+use crate::evaluation;
 use crate::game::{Game, notices_line};
 use crate::lag::{AnswerClock, LagMeter};
 use crate::listener::UciListener;
@@ -41,6 +43,9 @@ pub enum Flow {
 
 pub struct Session {
     searcher: Searcher,
+    /// A network (or `None`: the hand-crafted evaluation) set with
+    /// `EvalFile` during a search, to use once it ends.
+    pending_network: Option<Option<Arc<Network>>>,
     game: Game,
     settings: Settings,
     /// Table changes waiting for the running search to end.
@@ -86,12 +91,13 @@ fn read_stdin(tx: &Sender<Input>) {
 impl Session {
     pub fn new(done_tx: Sender<()>) -> Session {
         let threads = 1;
-        let searcher = Searcher::new(options::DEFAULT_HASH_MB as usize, threads)
-            .or_else(|_| Searcher::new(1, threads))
+        let searcher = evaluation::searcher(options::DEFAULT_HASH_MB as usize, threads)
+            .or_else(|_| evaluation::searcher(1, threads))
             .expect("a 1 MiB table");
         searcher.touch_table();
         Session {
             searcher,
+            pending_network: None,
             game: Game::default(),
             settings: Settings::default(),
             pending: Vec::new(),
@@ -134,8 +140,16 @@ impl Session {
             return;
         }
         self.searcher.wait();
+        self.apply_pending();
+    }
+
+    /// Applies the changes that waited for a search to end.
+    fn apply_pending(&mut self) {
         for change in std::mem::take(&mut self.pending) {
             self.apply(change);
+        }
+        if let Some(net) = self.pending_network.take() {
+            self.searcher.set_network(net);
         }
     }
 
@@ -180,7 +194,9 @@ impl Session {
                 emit_block(&bench::run(depth.unwrap_or(bench::DEFAULT_DEPTH)));
             }
             Command::Display => emit_block(&display::board(&self.game.pos, self.settings.chess960)),
-            Command::Eval => emit_block(&display::eval(&self.game.pos)),
+            Command::Eval => {
+                emit_block(&display::eval(&self.game.pos, self.searcher.network().map(|n| &**n)))
+            }
             Command::Help => emit_block(&help()),
         }
         Flow::Continue
@@ -222,8 +238,27 @@ impl Session {
             Ok(value) => match (row.apply)(&mut self.settings, &value) {
                 Effect::None => {}
                 Effect::Table(change) => self.apply_or_defer(change),
+                Effect::Evaluation(name) => self.set_evaluation(&name),
             },
             Err(e) => info_string(&e.to_string()),
+        }
+    }
+
+    /// `EvalFile`: loads what `name` names now (a file that cannot be used
+    /// is reported and the evaluation stays), and plays with it from the
+    /// next search on.
+    fn set_evaluation(&mut self, name: &str) {
+        match evaluation::load(name) {
+            Ok(net) => {
+                info_string(&evaluation::describe(name, net.as_ref()));
+                if self.searcher.is_searching() {
+                    self.pending_network = Some(net);
+                } else {
+                    self.searcher.wait();
+                    self.searcher.set_network(net);
+                }
+            }
+            Err(e) => info_string(&format!("{e}; the evaluation stays as it was")),
         }
     }
 
@@ -267,9 +302,8 @@ impl Session {
         // answers first, then pending changes apply, then the new one starts.
         self.searcher.stop();
         self.searcher.wait();
-        for change in std::mem::take(&mut self.pending) {
-            self.apply(change);
-        }
+        self.apply_pending();
+        self.searcher.set_strength(self.settings.strength());
         let overhead =
             self.lag.on_go(&self.game, &p, arrived, self.answered.last(), self.settings.move_overhead_ms);
         if let Some(note) = &overhead.note {

@@ -5,20 +5,28 @@
 //! [`refresh`](Evaluator::refresh)es it at the root, [`push`](Evaluator::push)es
 //! every move it plays (and [`push_null`](Evaluator::push_null) every null
 //! move), [`pop`](Evaluator::pop)s when it takes one back, and
-//! [`evaluate`](Evaluator::evaluate)s the position on top. The hand-crafted
-//! evaluation needs no per-move work, so its pushes and pops cost nothing; its
-//! state is the pawn cache. Either way the result is a pure function of the
-//! position, so caches in front of it (the search's evaluation cache, the
-//! transposition table) stay valid.
+//! [`evaluate`](Evaluator::evaluate)s the position on top. With a network
+//! the pushes feed its accumulator stack (updated lazily, when a position is
+//! evaluated); the hand-crafted evaluation needs no per-move work, so its
+//! pushes and pops cost nothing and its state is the pawn cache. Either way
+//! the result is a pure function of the position (for one network), so
+//! caches in front of it (the search's evaluation cache, the transposition
+//! table) stay valid until the network changes.
+
+use std::sync::Arc;
 
 use shakmaty::{Chess, Color, Move, Position, Role};
 
 use crate::evaluate::evaluate_fast;
+use crate::nnue::{AccumulatorStack, Network};
 use crate::pawn_cache::PawnCache;
 
 /// One search thread's evaluation state.
 pub struct Evaluator {
     pawns: PawnCache,
+    /// The network evaluating, or `None` for the hand-crafted evaluation.
+    net: Option<Arc<Network>>,
+    accumulators: AccumulatorStack,
     /// Moves pushed and not yet popped, kept in debug builds only (the
     /// search checks it against its ply).
     #[cfg(debug_assertions)]
@@ -35,15 +43,38 @@ impl Evaluator {
     pub fn new() -> Evaluator {
         Evaluator {
             pawns: PawnCache::new(),
+            net: None,
+            accumulators: AccumulatorStack::new(),
             #[cfg(debug_assertions)]
             depth: 0,
         }
     }
 
+    /// Evaluates with `net` from now on (`None`: the hand-crafted
+    /// evaluation). Returns whether that changed anything.
+    pub fn set_network(&mut self, net: Option<&Arc<Network>>) -> bool {
+        let same = match (&self.net, net) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        };
+        if !same {
+            self.net = net.cloned();
+        }
+        !same
+    }
+
+    /// The network evaluating, if any.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.net.as_ref()
+    }
+
     /// Starts from `pos` with nothing pushed (a new search's root).
     #[inline]
     pub fn refresh(&mut self, pos: &Chess) {
-        let _ = pos;
+        if let Some(net) = &self.net {
+            self.accumulators.refresh(net, pos);
+        }
         #[cfg(debug_assertions)]
         {
             self.depth = 0;
@@ -53,12 +84,14 @@ impl Evaluator {
     /// `mv` was played from `before`, giving `after`.
     #[inline(always)]
     pub fn push(&mut self, before: &Chess, mv: Move, after: &Chess) {
-        let _ = (before, mv);
         #[cfg(debug_assertions)]
         {
             self.depth += 1;
         }
-        self.prefetch(after);
+        match &self.net {
+            Some(net) => self.accumulators.push(net, before, &mv, after),
+            None => self.prefetch(after),
+        }
     }
 
     /// A null move was played.
@@ -67,6 +100,9 @@ impl Evaluator {
         #[cfg(debug_assertions)]
         {
             self.depth += 1;
+        }
+        if self.net.is_some() {
+            self.accumulators.push_null();
         }
     }
 
@@ -77,6 +113,9 @@ impl Evaluator {
         {
             assert!(self.depth > 0, "pop without a push");
             self.depth -= 1;
+        }
+        if self.net.is_some() {
+            self.accumulators.pop();
         }
     }
 
@@ -91,7 +130,10 @@ impl Evaluator {
     /// from the side to move's point of view.
     #[inline]
     pub fn evaluate(&mut self, pos: &Chess) -> i32 {
-        evaluate_fast(pos, &mut self.pawns)
+        match &self.net {
+            Some(net) => self.accumulators.evaluate(net, pos),
+            None => evaluate_fast(pos, &mut self.pawns),
+        }
     }
 
     /// Hints the CPU to load what evaluating `pos` will read first, so that

@@ -32,6 +32,11 @@ impl EvalCache {
         crate::prefetch::prefetch(&self.table[key as usize & (ENTRIES - 1)]);
     }
 
+    /// Forgets every entry (the evaluation changed).
+    pub fn clear(&mut self) {
+        self.table.fill(0);
+    }
+
     /// The evaluation cached for `key`, if any.
     #[inline]
     pub fn get(&self, key: u64) -> Option<i32> {

@@ -18,6 +18,7 @@ use crate::strength::{LINES, Strength};
 use crate::time::TimeManager;
 use crate::tt::{HashError, Tt};
 use crate::worker::Worker;
+use rockad_eval::nnue::Network;
 
 /// Stack for search threads: deep recursion with a move list per frame.
 const STACK_BYTES: usize = 32 << 20;
@@ -69,8 +70,18 @@ pub struct Searcher {
     workers: Vec<Worker>,
     threads: usize,
     running: Option<Running>,
-    /// Limited strength (`UCI_LimitStrength`), for every search until changed.
+    /// How every search plays until changed.
+    style: Style,
+}
+
+/// What every search plays with until it is changed: its strength and its
+/// evaluation.
+#[derive(Clone, Default)]
+struct Style {
+    /// Limited strength (`UCI_LimitStrength`).
     strength: Option<Strength>,
+    /// The network evaluating, or `None` for the hand-crafted evaluation.
+    network: Option<Arc<Network>>,
 }
 
 impl Searcher {
@@ -81,17 +92,37 @@ impl Searcher {
             workers: (0..threads).map(Worker::new).collect(),
             threads,
             running: None,
-            strength: None,
+            style: Style::default(),
         })
     }
 
     /// Plays every later search at `strength` (`None`: full strength).
     pub fn set_strength(&mut self, strength: Option<Strength>) {
-        self.strength = strength.filter(|s| s.weakens());
+        self.style.strength = strength.filter(|s| s.weakens());
     }
 
     pub fn strength(&self) -> Option<Strength> {
-        self.strength
+        self.style.strength
+    }
+
+    /// Evaluates every later search with `network` (`None`: the
+    /// hand-crafted evaluation). A change empties the table, whose entries
+    /// hold the old evaluation's static evaluations.
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.wait();
+        let changed = match (&self.style.network, &network) {
+            (None, None) => false,
+            (Some(a), Some(b)) => !Arc::ptr_eq(a, b),
+            _ => true,
+        };
+        if changed {
+            self.style.network = network;
+            self.tt.clear(self.threads);
+        }
+    }
+
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.style.network.as_ref()
     }
 
     pub fn hash_mb(&self) -> usize {
@@ -198,12 +229,12 @@ impl Searcher {
         let tt = Arc::clone(&self.tt);
         let sig = Arc::clone(&signals);
         let threads = self.threads;
-        let strength = self.strength;
+        let style = self.style.clone();
         let fallback = Arc::clone(&listener);
         let spawned = std::thread::Builder::new()
             .name("search-main".into())
             .stack_size(STACK_BYTES)
-            .spawn(move || run_search(workers, threads, tt, sig, req, listener, strength));
+            .spawn(move || run_search(workers, threads, tt, sig, req, listener, style));
         match spawned {
             Ok(handle) => self.running = Some(Running { signals, handle }),
             // No thread, no search: answer at once rather than leave the GUI
@@ -240,12 +271,16 @@ fn run_search(
     signals: Arc<Signals>,
     req: SearchRequest,
     listener: Arc<dyn Listener>,
-    strength: Option<Strength>,
+    style: Style,
 ) -> (Vec<Worker>, SearchOutcome) {
     let moves = root_moves(&req.root, &req.limits.searchmoves);
     if workers.len() != threads {
         workers = (0..threads).map(Worker::new).collect();
     }
+    for w in &mut workers {
+        w.set_network(style.network.as_ref());
+    }
+    let strength = style.strength;
     let tm = req.time_manager();
     // Limited strength searches a few lines under a node budget.
     let mut limits = req.limits.clone();

@@ -4,11 +4,13 @@
 //! move included), [`Worker::static_eval`] (the only way it evaluates),
 //! repetitions, the stop check and the PV table.
 
+use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
 use rockad_eval::Evaluator;
+use rockad_eval::nnue::Network;
 
 use crate::context::Context;
 use crate::eval_cache::EvalCache;
@@ -99,6 +101,14 @@ impl Worker {
 
     pub fn is_main(&self) -> bool {
         self.id == 0
+    }
+
+    /// Evaluates with `net` (`None`: the hand-crafted evaluation); the
+    /// evaluation cache is emptied when that changes it.
+    pub fn set_network(&mut self, net: Option<&Arc<Network>>) {
+        if self.evaluator.set_network(net) {
+            self.eval_cache.clear();
+        }
     }
 
     /// Plays `mv` from `pos` (key `key`, at `ply`): counts the node, records

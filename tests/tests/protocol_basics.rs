@@ -24,6 +24,9 @@ fn uci_handshake_lists_every_option_then_uciok() {
             "option name Ponder type check default false",
             "option name UCI_Chess960 type check default false",
             "option name UCI_ShowWDL type check default false",
+            "option name UCI_LimitStrength type check default false",
+            "option name UCI_Elo type spin default 1500 min 800 max 2400",
+            "option name EvalFile type string default <classical>",
         ]
     );
     assert_eq!(lines.len(), 2 + options.len() + 1, "nothing else: {lines:?}");

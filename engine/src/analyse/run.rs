@@ -116,7 +116,7 @@ pub fn run_all(
     // Tables are allocated up front, so a size the machine cannot give is
     // one clear error before any search starts.
     let searchers = (0..workers)
-        .map(|_| Searcher::new(s.hash_mb, threads))
+        .map(|_| crate::evaluation::searcher(s.hash_mb, threads))
         .collect::<Result<Vec<Searcher>, _>>()
         .map_err(|e| format!("--hash {}: {e}", s.hash_mb))?;
     let next = AtomicUsize::new(0);

@@ -40,7 +40,6 @@ use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::Duration;
 
 use rockad_eval::data::PlayedGame;
-use rockad_search::Searcher;
 
 use crate::frc::Rng;
 use args::{Config, Parsed, Target};
@@ -189,7 +188,7 @@ pub fn generate(c: &Config) -> Result<Summary, String> {
                 let tx = tx.clone();
                 let (next, stop, rules, target) = (&next, &stop, c.rules, c.target);
                 s.spawn(move || {
-                    let mut searcher = match Searcher::new(rules.hash_mb, 1) {
+                    let mut searcher = match crate::evaluation::searcher(rules.hash_mb, 1) {
                         Ok(searcher) => searcher,
                         Err(e) => {
                             let _ = tx.send(Msg::Failed(format!("a {} MiB hash table: {e}", rules.hash_mb)));

@@ -1,0 +1,84 @@
+//! The evaluation and strength options over pipes: `EvalFile` switches to a
+//! network or back and refuses a bad file keeping what it had;
+//! `UCI_LimitStrength` with `UCI_Elo` plays legal moves from several lines
+//! that vary between searches, quickly, and reports only the lines asked for.
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use rockad_tests::{Engine, PROMPT, bestmove_of, info_field};
+
+#[test]
+fn evalfile_switches_evaluation_and_a_bad_file_keeps_the_current_one() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("eval");
+    let lines = e.read_until(PROMPT, |l| l.starts_with("Final evaluation"));
+    assert!(
+        !lines.iter().any(|l| l.starts_with("Network evaluation: ")),
+        "hand-crafted by default: {lines:?}"
+    );
+    let reply = e.info_string_for("setoption name EvalFile value <embedded>");
+    assert!(reply.starts_with("info string evaluation: network <embedded> ("), "{reply}");
+    e.send("eval");
+    let lines = e.read_until(PROMPT, |l| l.starts_with("Final evaluation"));
+    assert!(
+        lines.iter().any(|l| l.starts_with("Network evaluation: ") && l.ends_with("in use")),
+        "{lines:?}"
+    );
+
+    let dir = std::env::temp_dir().join(format!("rockad-evalfile-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("truncated.nnue");
+    std::fs::write(&bad, b"RKDNNUE1 is not enough").unwrap();
+    let reply = e.info_string_for(&format!("setoption name EvalFile value {}", bad.display()));
+    assert!(reply.contains("EvalFile") && reply.ends_with("the evaluation stays as it was"), "{reply}");
+    let reply = e.info_string_for("setoption name EvalFile value /no/such/file.nnue");
+    assert!(reply.contains("/no/such/file.nnue"), "{reply}");
+    // Still the network: `eval` shows it, and a search answers.
+    e.send("eval");
+    let lines = e.read_until(PROMPT, |l| l.starts_with("Final evaluation"));
+    assert!(lines.iter().any(|l| l.starts_with("Network evaluation: ")), "{lines:?}");
+    e.send("go depth 6");
+    assert!(bestmove_of(&e.expect_prefix("bestmove")).is_some());
+
+    let reply = e.info_string_for("setoption name EvalFile value <classical>");
+    assert_eq!(reply, "info string evaluation: hand-crafted");
+    e.send("eval");
+    let lines = e.read_until(PROMPT, |l| l.starts_with("Final evaluation"));
+    assert!(!lines.iter().any(|l| l.starts_with("Network evaluation: ")), "{lines:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+    e.quit();
+}
+
+#[test]
+fn limited_strength_plays_varied_legal_moves_quickly() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("setoption name UCI_Elo value 800");
+    e.sync();
+    let mut moves = HashSet::new();
+    for _ in 0..12 {
+        e.send("position startpos moves e2e4 e7e5 g1f3");
+        let start = Instant::now();
+        e.send("go wtime 60000 btime 60000");
+        let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+        assert!(start.elapsed() < Duration::from_secs(2), "a weak search is short");
+        // Only line 1 is reported, though several are searched.
+        for l in lines.iter().filter(|l| l.starts_with("info depth")) {
+            assert_eq!(info_field(l, "multipv"), Some("1"), "{l}");
+        }
+        let best = bestmove_of(lines.last().unwrap()).expect("a move");
+        // The last line shown is for the move played.
+        let last_pv = lines.iter().rev().find(|l| l.contains(" pv ")).expect("a pv line");
+        assert_eq!(info_field(last_pv, "pv"), Some(best.as_str()), "{lines:?}");
+        moves.insert(best);
+    }
+    assert!(moves.len() >= 2, "weak play varies: {moves:?}");
+    // Full strength again: one line per search, the best.
+    e.send("setoption name UCI_LimitStrength value false");
+    e.send("position startpos moves e2e4 e7e5 g1f3");
+    e.send("go depth 8");
+    assert!(bestmove_of(&e.expect_prefix("bestmove")).is_some());
+    e.quit();
+}
