@@ -31,6 +31,10 @@ pub struct Evaluator {
     /// search checks it against its ply).
     #[cfg(debug_assertions)]
     depth: usize,
+    /// Debug builds check every incremental network evaluation against one
+    /// computed from scratch here.
+    #[cfg(debug_assertions)]
+    scratch: AccumulatorStack,
 }
 
 impl Default for Evaluator {
@@ -47,6 +51,8 @@ impl Evaluator {
             accumulators: AccumulatorStack::new(),
             #[cfg(debug_assertions)]
             depth: 0,
+            #[cfg(debug_assertions)]
+            scratch: AccumulatorStack::new(),
         }
     }
 
@@ -131,7 +137,19 @@ impl Evaluator {
     #[inline]
     pub fn evaluate(&mut self, pos: &Chess) -> i32 {
         match &self.net {
-            Some(net) => self.accumulators.evaluate(net, pos),
+            Some(net) => {
+                let eval = self.accumulators.evaluate(net, pos);
+                #[cfg(debug_assertions)]
+                {
+                    self.scratch.refresh(net, pos);
+                    assert_eq!(
+                        eval,
+                        self.scratch.evaluate(net, pos),
+                        "incremental != fresh network evaluation"
+                    );
+                }
+                eval
+            }
             None => evaluate_fast(pos, &mut self.pawns),
         }
     }

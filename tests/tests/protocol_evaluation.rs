@@ -82,3 +82,29 @@ fn limited_strength_plays_varied_legal_moves_quickly() {
     assert!(bestmove_of(&e.expect_prefix("bestmove")).is_some());
     e.quit();
 }
+
+#[test]
+fn network_searches_from_chess960_and_dfrc_positions_answer_legally() {
+    // The test build checks every incremental network evaluation against
+    // one from scratch, so these searches cover make/unmake of every move
+    // kind the positions reach, Chess960 castling included.
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Chess960 value true");
+    e.send("setoption name EvalFile value <embedded>");
+    e.sync();
+    for position in [
+        "position startpos",
+        "position fen 1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1",
+        "position fen rkr5/ppp5/8/8/8/8/5PPP/5RKR w HFca - 0 1",
+        "position dfrc 12 845",
+        "position fen r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    ] {
+        e.send(position);
+        e.send("go depth 7");
+        let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+        assert!(bestmove_of(lines.last().unwrap()).is_some(), "{position}: {lines:?}");
+        // A failed check would end the search early with an unsearched move.
+        assert!(lines.iter().any(|l| info_field(l, "depth") == Some("7")), "{position}: {lines:?}");
+    }
+    e.quit();
+}
