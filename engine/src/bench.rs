@@ -2,11 +2,13 @@
 //! thread. Its node count is the search's fingerprint: the same on every run
 //! and machine, recorded in each commit that changes search or evaluation.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use shakmaty::Chess;
 
-use rockad_search::{Limits, SearchRequest};
+use rockad_eval::nnue::Network;
+use rockad_search::{Limits, SearchRequest, Searcher};
 use rockad_uci::parse_fen;
 
 use crate::frc;
@@ -59,9 +61,17 @@ pub fn position(p: &BenchPosition) -> Chess {
     }
 }
 
-/// Runs the bench. Returns the report lines; the last is `<N> nodes <M> nps`.
+/// Runs the bench with the default evaluation. Returns the report lines;
+/// the last is `<N> nodes <M> nps`.
 pub fn run(depth: u32) -> Vec<String> {
-    let mut searcher = crate::evaluation::searcher(BENCH_HASH_MB, 1).expect("a 16 MiB table");
+    run_with(depth, crate::evaluation::default_network())
+}
+
+/// Runs the bench evaluating with `network` (`None`: hand-crafted), as the
+/// UCI `bench` command does with the evaluation the session has.
+pub fn run_with(depth: u32, network: Option<Arc<Network>>) -> Vec<String> {
+    let mut searcher = Searcher::new(BENCH_HASH_MB, 1).expect("a 16 MiB table");
+    searcher.set_network(network);
     let mut lines = Vec::new();
     let mut nodes = 0u64;
     // Search time only: clearing the tables between positions is not

@@ -191,7 +191,8 @@ impl Session {
                 if self.busy("bench") {
                     return Flow::Continue;
                 }
-                emit_block(&bench::run(depth.unwrap_or(bench::DEFAULT_DEPTH)));
+                let network = self.searcher.network().cloned();
+                emit_block(&bench::run_with(depth.unwrap_or(bench::DEFAULT_DEPTH), network));
             }
             Command::Display => emit_block(&display::board(&self.game.pos, self.settings.chess960)),
             Command::Eval => {
