@@ -2,7 +2,9 @@
 //!
 //! This crate owns the game state (position and move history), option
 //! values, the UCI loop's dispatch, and the command-line subcommands
-//! (`bench`, `perft`, `frc`, `dfrc`, `analyse`, `datagen`, `tune`, `wdl`).
+//! (`bench`, `perft`, `frc`, `dfrc`, `analyse`, `datagen`, `tune`, `wdl`,
+//! `completions`; the command line is in [`cli`], progress bars in
+//! [`progress`]).
 //! It must not implement protocol parsing, search or evaluation itself: it
 //! calls the crates that own them.
 
@@ -11,7 +13,6 @@ pub mod bench;
 pub mod cli;
 pub mod datagen;
 pub mod display;
-pub mod flags;
 pub mod frc;
 pub mod game;
 pub mod lag;
@@ -20,7 +21,8 @@ pub mod openings;
 pub mod options;
 pub mod output;
 pub mod perft;
+pub mod plural;
+pub mod progress;
 pub mod session;
-pub mod status_line;
 pub mod tune;
 pub mod wdl;
