@@ -12,9 +12,9 @@ use crate::frc::{self, Rng};
 /// Castling notation of the lines written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Notation {
-    /// `HAha`: rook files (what fastchess and Cute Chess send engines).
+    /// HAha: rook files (what fastchess and Cute Chess send engines)
     Shredder,
-    /// `KQkq` for outermost rooks, file letters for inner ones.
+    /// KQkq for outermost rooks, file letters for inner ones
     #[value(alias = "x-fen")]
     Xfen,
 }

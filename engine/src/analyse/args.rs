@@ -48,7 +48,7 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "MOVES", help_heading = "Positions")]
     moves: Option<String>,
 
-    /// Search depth per position
+    /// Search depth per position (10 when no limit is given)
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH), help_heading = "Budget per position")]
     depth: Option<u32>,
     /// Nodes per position
@@ -59,20 +59,20 @@ pub struct AnalyseArgs {
     movetime: Option<u64>,
 
     /// Lines (principal variations) per position
-    #[arg(long, value_name = "N", allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, help_heading = "Search and output", value_name = "N", allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     multipv: u16,
     /// Threads: several positions run T single-thread searches at once, one position uses T
-    #[arg(long, value_name = "T", allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=512))]
+    #[arg(long, help_heading = "Search and output", value_name = "T", allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=512))]
     threads: u16,
     /// Hash table per search, in MiB
-    #[arg(long, value_name = "MB", allow_negative_numbers = true, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=rockad_search::MAX_HASH_MB as i64))]
+    #[arg(long, help_heading = "Search and output", value_name = "MB", allow_negative_numbers = true, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=rockad_search::MAX_HASH_MB as i64))]
     hash: u32,
     /// Writes PREFIX.csv, PREFIX.jsonl, PREFIX.svg, PREFIX.html and PREFIX.summary.txt;
     /// rerunning with the same PREFIX resumes, skipping positions done
-    #[arg(long, value_name = "PREFIX", default_value = "analysis", value_parser = clap::builder::NonEmptyStringValueParser::new())]
+    #[arg(long, help_heading = "Search and output", value_name = "PREFIX", default_value = "analysis", value_parser = clap::builder::NonEmptyStringValueParser::new())]
     out: String,
     /// Progress bar on stderr even when stderr is not a terminal
-    #[arg(long)]
+    #[arg(long, help_heading = "Search and output")]
     progress: bool,
 }
 

@@ -156,11 +156,12 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let argv = std::iter::once(OsString::from("rockad")).chain(args.into_iter().map(Into::into));
+    let argv: Vec<OsString> =
+        std::iter::once(OsString::from("rockad")).chain(args.into_iter().map(Into::into)).collect();
     let outcome = Cli::command()
-        .try_get_matches_from(argv)
+        .try_get_matches_from(&argv)
         .and_then(|m| Cli::from_arg_matches(&m).map(|cli| (cli, m)))
-        .map_err(|e| Exit::Usage(Box::new(e)))
+        .map_err(|e| Exit::Usage(Box::new(with_usage(e, argv.get(1)))))
         .and_then(|(cli, m)| match cli.command {
             None => {
                 session::run();
@@ -172,6 +173,25 @@ where
             }
         });
     exit_code(outcome)
+}
+
+/// Adds the usage line of the subcommand named by `word` to a parse error
+/// that has none (clap leaves it out of bad-value errors), so that every
+/// usage error names the subcommand.
+fn with_usage(mut e: clap::Error, word: Option<&OsString>) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue};
+    if !e.use_stderr() || e.get(ContextKind::Usage).is_some() {
+        return e;
+    }
+    let mut cmd = Cli::command();
+    cmd.build();
+    let name = word.and_then(|w| w.to_str()).unwrap_or_default();
+    let sub =
+        cmd.get_subcommands_mut().find(|s| s.get_name() == name || s.get_all_aliases().any(|a| a == name));
+    if let Some(sub) = sub {
+        e.insert(ContextKind::Usage, ContextValue::StyledStr(sub.render_usage()));
+    }
+    e
 }
 
 /// Reports how a run ended and gives its exit code.

@@ -126,18 +126,26 @@ pub fn frc(a: &FrcArgs) -> Outcome {
             fen_of(n, n)
         }
         [word] if looks_numeric(word) => {
-            let n = start_number(word).map_err(bad)?;
+            let n = start_number(word)
+                .map_err(|e| bad(format!("invalid value '{word}' for '[N|random|FEN]': {e}")))?;
             fen_of(n, n)
         }
         words => {
             let text = words.join(" ");
             let pos = fen_position(&text).map_err(|e| {
-                bad(format!("'{text}' is not a start position number (0..959), 'random' or a FEN: {e}"))
+                bad(format!(
+                    "invalid value '{text}' for '[N|random|FEN]': not a start position number (0..959), \
+                     'random' or a FEN ({e})"
+                ))
             })?;
             match frc::start_numbers(&pos) {
                 Some((w, b)) if w == b => w.to_string(),
                 Some((w, b)) => format!("{w} {b} (Double Fischer Random: White {w}, Black {b})"),
-                None => return Err(bad(format!("'{text}' is not a Chess960 start position"))),
+                None => {
+                    return Err(bad(format!(
+                        "invalid value '{text}' for '[N|random|FEN]': not a Chess960 start position"
+                    )));
+                }
             }
         }
     };
@@ -150,7 +158,8 @@ pub fn dfrc(a: &DfrcArgs) -> Outcome {
         [] if a.all || a.file.sample.is_some() => return opening_file(true, a.all, &a.file),
         [] => {
             return Err(bad(
-                "give --all, --sample N, White's and Black's start numbers, or 'random'".to_string()
+                "nothing asked for: give --all, --sample <N>, two start numbers <W> <B>, or 'random'"
+                    .to_string(),
             ));
         }
         [word] if word == "random" => {
@@ -161,15 +170,22 @@ pub fn dfrc(a: &DfrcArgs) -> Outcome {
         }
         [word] => {
             return Err(bad(format!(
-                "needs two start numbers, White's and Black's (0..959 each), or 'random'; got only '{word}'"
+                "invalid value '{word}' for '[W B|random]': needs two start numbers, White's and Black's \
+                 (0..959 each), or 'random'; got only '{word}'"
             )));
         }
-        [w, b] => fen_of(start_number(w).map_err(bad)?, start_number(b).map_err(bad)?),
+        [w, b] => {
+            let number = |t: &str| {
+                start_number(t).map_err(|e| bad(format!("invalid value '{t}' for '[W B|random]': {e}")))
+            };
+            fen_of(number(w)?, number(b)?)
+        }
         more => {
             return Err(bad(format!(
-                "needs two start numbers, White's and Black's; got {} words: '{}'",
-                more.len(),
-                more.join(" ")
+                "invalid value '{}' for '[W B|random]': needs two start numbers, White's and Black's; \
+                 got {} words",
+                more.join(" "),
+                more.len()
             )));
         }
     };
@@ -253,13 +269,14 @@ mod tests {
     #[test]
     fn bad_positions_are_named() {
         let m = usage_message(&["frc", "-1"]);
-        assert!(m.contains("a start position number is 0..959, got '-1'") && m.contains("rockad frc"), "{m}");
+        assert!(m.contains("for '[N|random|FEN]': a start position number is 0..959, got '-1'"), "{m}");
+        assert!(m.contains("Usage: rockad frc"), "{m}");
         let m = usage_message(&["frc", "960"]);
         assert!(m.contains("got '960'"), "{m}");
         let m = usage_message(&["frc", "8/8/8/8/8/8/8/K6k", "w", "-", "-"]);
         assert!(m.contains("not a Chess960 start position"), "{m}");
         let m = usage_message(&["dfrc"]);
-        assert!(m.contains("give --all, --sample N") && m.contains("rockad dfrc"), "{m}");
+        assert!(m.contains("give --all, --sample <N>") && m.contains("rockad dfrc"), "{m}");
         let m = usage_message(&["dfrc", "12"]);
         assert!(m.contains("got only '12'"), "{m}");
         let m = usage_message(&["dfrc", "1", "2", "3"]);
