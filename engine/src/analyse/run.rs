@@ -47,9 +47,9 @@ pub fn mode_line(positions: usize, s: &Settings) -> String {
         (1, t) if positions == 1 => {
             format!("1 position: one search with {}, hash {} MB", plural(t as u64, "thread"), s.hash_mb)
         }
+        (1, _) => format!("{positions} positions: one single-thread search at a time, hash {} MB", s.hash_mb),
         (w, _) => format!(
-            "{positions} positions: {} in parallel, hash {} MB each",
-            plural(w as u64, "single-thread search"),
+            "{positions} positions: {w} single-thread searches in parallel, hash {} MB each",
             s.hash_mb
         ),
     }
