@@ -115,10 +115,13 @@ impl Progress {
         };
         let bar = ProgressBar::with_draw_target(Some(total), target);
         let template = format!(
-            "{{bar:24.cyan/blue}} {{pos}}/{{len}} {unit}  {{per_sec}}  about {{eta}} left  {{wide_msg}}"
+            "{{bar:24.cyan/blue}} {{pos}}/{{len}} {unit}  {{rate}}  about {{eta}} left  {{wide_msg}}"
         );
         if let Ok(style) = ProgressStyle::with_template(&template) {
-            bar.set_style(style.progress_chars("#>-"));
+            let rate = |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = w.write_str(&rate_text(state.per_sec()));
+            };
+            bar.set_style(style.progress_chars("#>-").with_key("rate", rate));
         }
         Progress {
             bar,
@@ -186,22 +189,27 @@ impl Progress {
         } else {
             "?".to_string()
         };
-        let (per, rate) = if rate < 1.0 { ("min", rate * 60.0) } else { ("s", rate) };
         let msg = self.bar.message();
         let msg = if msg.is_empty() { String::new() } else { format!("  {msg}") };
-        format!("{position}/{total} {}  {rate:.1}/{per}  about {left} left{msg}", self.unit)
+        format!("{position}/{total} {}  {}  about {left} left{msg}", self.unit, rate_text(rate))
     }
 
-    /// Ends the bar (it stays on the screen with its last figures).
+    /// Ends the bar and takes it off the screen: the caller's summary
+    /// line follows in its place.
     pub fn finish(&self) {
         if self.display == Display::Bar {
-            self.bar.abandon();
+            self.bar.finish_and_clear();
         }
     }
 
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
+}
+
+/// A rate per second as `12.5/s`, or per minute when below one a second.
+fn rate_text(per_second: f64) -> String {
+    if per_second < 1.0 { format!("{:.1}/min", per_second * 60.0) } else { format!("{per_second:.1}/s") }
 }
 
 /// `4.2s`, `6m14s`, `1h02m`.
@@ -243,5 +251,6 @@ mod tests {
         );
         p.inc(1);
         p.finish();
+        assert_eq!((rate_text(0.5), rate_text(12.34)), ("30.0/min".to_string(), "12.3/s".to_string()));
     }
 }
