@@ -4,7 +4,7 @@
 //! [`PLAIN_EVERY`] when stderr is a file or a pipe (so logs stay readable),
 //! or nothing (`--quiet`).
 //!
-//! How a trainer uses it:
+//! How a trainer uses it (`rockad tune` does so for its epochs):
 //!
 //! ```no_run
 //! use rockad::progress::{Display, Progress};
@@ -15,6 +15,7 @@
 //!     bar.set_message(&format!("loss {:.5}", 0.1));
 //!     bar.inc(1); // or bar.set_position(epoch)
 //!     bar.println(&format!("epoch {epoch} done")); // a message above the bar
+//!     bar.suspend(|| println!("a report line on stdout")); // bar off screen meanwhile
 //! }
 //! bar.finish();
 //! ```
@@ -98,7 +99,7 @@ impl TermLike for ForcedStderr {
         write!(std::io::stderr(), "{s}")
     }
     fn clear_line(&self) -> std::io::Result<()> {
-        write!(std::io::stderr(), "\r")
+        write!(std::io::stderr(), "\r{:width$}\r", "", width = usize::from(FORCED_WIDTH))
     }
     fn flush(&self) -> std::io::Result<()> {
         std::io::stderr().flush()
@@ -147,8 +148,12 @@ impl Progress {
         self.tick();
     }
 
-    /// Done so far (the total count, not this run's).
+    /// Done so far (the total count, not this run's). A count past the
+    /// total (datagen finishes the games under way) raises the total.
     pub fn set_position(&self, position: u64) {
+        if self.bar.length().is_some_and(|total| position > total) {
+            self.bar.set_length(position);
+        }
         self.bar.set_position(position);
         self.tick();
     }
@@ -164,6 +169,12 @@ impl Progress {
             Display::Bar => self.bar.suspend(|| eprintln!("{line}")),
             _ => eprintln!("{line}"),
         }
+    }
+
+    /// Runs `f` (which writes to the screen, such as a report line on
+    /// stdout) with the bar taken off the screen meanwhile.
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.bar.suspend(f)
     }
 
     /// Time passed: prints a plain line if one is due.
@@ -250,6 +261,8 @@ mod tests {
             "35/40 positions  1.0/s  about 5.0s left  positions 1234"
         );
         p.inc(1);
+        p.set_position(50);
+        assert_eq!(p.bar.length(), Some(50));
         p.finish();
         assert_eq!((rate_text(0.5), rate_text(12.34)), ("30.0/min".to_string(), "12.3/s".to_string()));
     }

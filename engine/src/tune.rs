@@ -18,6 +18,7 @@ use clap::Args;
 
 use crate::cli::{self, Outcome, out};
 use crate::plural::plural;
+use crate::progress::{Display, Progress};
 
 const AFTER_HELP: &str = "\
 Fits every evaluation parameter to self-play data (rockad datagen files) and
@@ -60,6 +61,12 @@ pub struct TuneArgs {
     /// Seed of the shuffles
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
+    /// Progress bar on stderr even when stderr is not a terminal
+    #[arg(long, conflicts_with = "quiet")]
+    progress: bool,
+    /// No progress display
+    #[arg(long)]
+    quiet: bool,
 }
 
 impl TuneArgs {
@@ -76,6 +83,7 @@ impl TuneArgs {
             threads: self.threads.map_or(d.threads, usize::from),
             seed: self.seed,
             holdout: self.holdout,
+            progress: Display::from_flags(self.progress, self.quiet),
         })
     }
 }
@@ -93,6 +101,8 @@ pub struct Config {
     pub threads: usize,
     pub seed: u64,
     pub holdout: u32,
+    /// How the epochs' progress is shown on stderr.
+    pub progress: Display,
 }
 
 impl Default for Config {
@@ -108,6 +118,7 @@ impl Default for Config {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             seed: 1,
             holdout: 10,
+            progress: Display::Hidden,
         }
     }
 }
@@ -214,6 +225,8 @@ pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         say(&format!("epoch 0: loss {:.8}, held out {:.8}", losses[0], held[0]));
     }
     let mut best_epoch = 0;
+    let bar = Progress::new("tune", "epochs", c.epochs.into(), c.progress);
+    let mut say = |line: &str| bar.suspend(|| say(line));
     for epoch in 1..=c.epochs {
         let started = std::time::Instant::now();
         tuner.epoch(&data);
@@ -238,7 +251,10 @@ pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
             say(&line);
         }
         data.shuffle(c.seed.wrapping_add(u64::from(epoch)));
+        bar.set_message(&format!("loss {loss:.8}"));
+        bar.inc(1);
     }
+    bar.finish();
     Ok(Report { positions: data.len(), k, losses, held_out: held, best_epoch })
 }
 
