@@ -65,7 +65,7 @@ pub struct FrcArgs {
         value_name = "N|random|FEN",
         num_args = 0..,
         allow_negative_numbers = true,
-        conflicts_with_all = ["sample", "seed", "fen"],
+        conflicts_with_all = ["sample", "seed", "notation", "fen"],
     )]
     pub position: Vec<String>,
     #[command(flatten)]
@@ -87,7 +87,7 @@ pub struct DfrcArgs {
         value_name = "W B|random",
         num_args = 0..,
         allow_negative_numbers = true,
-        conflicts_with_all = ["all", "sample", "seed", "fen"],
+        conflicts_with_all = ["all", "sample", "seed", "notation", "fen"],
     )]
     pub position: Vec<String>,
     /// Every pair, streamed (an opening file)
@@ -282,6 +282,8 @@ mod tests {
         let m = usage_message(&["dfrc", "1", "2", "3"]);
         assert!(m.contains("got 3 words"), "{m}");
         let m = usage_message(&["frc", "518", "--sample", "3"]);
+        assert!(m.contains("cannot be used with"), "{m}");
+        let m = usage_message(&["dfrc", "1", "2", "--notation", "xfen"]);
         assert!(m.contains("cannot be used with"), "{m}");
         let m = usage_message(&["frc", "--seed", "3"]);
         assert!(m.contains("--sample"), "{m}");
