@@ -39,9 +39,10 @@ pub struct TuneArgs {
     /// Weight of the game result against the search score in the target, 0..1
     #[arg(long, value_name = "L", allow_negative_numbers = true, default_value_t = 0.5, value_parser = cli::real(0.0, 1.0))]
     lambda: f64,
-    /// Where to write the parameters [default: eval/src/params.rs in the source tree Rockad was built from]
-    #[arg(long, value_name = "FILE", value_parser = clap::builder::NonEmptyStringValueParser::new())]
-    out: Option<String>,
+    /// Where to write the parameters (by default into the source tree Rockad was built from)
+    #[arg(long, value_name = "FILE", default_value_t = cli::source_path("eval/src/params.rs"),
+          value_parser = clap::builder::NonEmptyStringValueParser::new())]
+    out: String,
     /// Adam's learning rate, in centipawns
     #[arg(long, value_name = "R", allow_negative_numbers = true, default_value_t = 1.0, value_parser = cli::real(1e-9, 1e6))]
     lr: f64,
@@ -76,7 +77,7 @@ impl TuneArgs {
             data: cli::file_list(self.data)?,
             epochs: self.epochs,
             lambda: self.lambda,
-            out: self.out.unwrap_or(d.out),
+            out: self.out,
             learning_rate: self.lr,
             batch: self.batch as usize,
             k: self.k,

@@ -42,9 +42,10 @@ pub struct WdlArgs {
     /// What scores each position
     #[arg(long, value_enum, default_value_t = Scores::Eval)]
     scores: Scores,
-    /// Where to write [default: eval/src/wdl/coefficients.rs in the source tree Rockad was built from]
-    #[arg(long, value_name = "FILE", value_parser = clap::builder::NonEmptyStringValueParser::new())]
-    out: Option<String>,
+    /// Where to write (by default into the source tree Rockad was built from)
+    #[arg(long, value_name = "FILE", default_value_t = cli::source_path("eval/src/wdl/coefficients.rs"),
+          value_parser = clap::builder::NonEmptyStringValueParser::new())]
+    out: String,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -59,7 +60,7 @@ impl WdlArgs {
         Ok(Config {
             data: cli::file_list(self.data)?,
             search_scores: self.scores == Scores::Search,
-            out: self.out.unwrap_or_else(|| cli::source_path("eval/src/wdl/coefficients.rs")),
+            out: self.out,
         })
     }
 }

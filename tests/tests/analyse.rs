@@ -84,6 +84,7 @@ fn writes_csv_json_lines_svg_and_summary() {
     assert!(err.contains("3 positions: 2 single-thread searches in parallel"), "{err}");
     assert!(err.lines().last().unwrap().contains("searched 3 positions in"), "{err}");
     assert!(!err.contains("(s)") && !err.contains("(es)"), "plurals are spelt out: {err}");
+    assert!(!err.contains('\r') && !err.contains("positions  "), "no bar when stderr is a pipe: {err}");
 
     let rows = csv_rows(&p);
     let ids: HashSet<&str> = rows.iter().map(|r| r[0].as_str()).collect();
@@ -216,7 +217,20 @@ fn dfrc_pairs_files_moves_and_mates() {
 fn multipv_lines_go_to_the_json_file() {
     let dir = workdir("multipv");
     let p = prefix(&dir);
-    analyse(&["--frc", "518", "--depth", "3", "--multipv", "3", "--moves", "e2e4", "--out", &p]);
+    let (_, err) = analyse(&[
+        "--frc",
+        "518",
+        "--depth",
+        "3",
+        "--multipv",
+        "3",
+        "--moves",
+        "e2e4",
+        "--out",
+        &p,
+        "--progress",
+    ]);
+    assert!(err.contains("/1 positions") && err.contains('\r'), "--progress draws the bar anyway: {err:?}");
     let rows = csv_rows(&p);
     assert_eq!((rows[0][2].as_str(), rows[0][16].as_str()), ("e2e4", "3"));
     let line = read(format!("{p}.jsonl"));

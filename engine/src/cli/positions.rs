@@ -171,7 +171,7 @@ pub fn dfrc(a: &DfrcArgs) -> Outcome {
         [word] => {
             return Err(bad(format!(
                 "invalid value '{word}' for '[W B|random]': needs two start numbers, White's and Black's \
-                 (0..959 each), or 'random'; got only '{word}'"
+                 (0..959 each), or 'random'"
             )));
         }
         [w, b] => {
@@ -278,7 +278,7 @@ mod tests {
         let m = usage_message(&["dfrc"]);
         assert!(m.contains("give --all, --sample <N>") && m.contains("rockad dfrc"), "{m}");
         let m = usage_message(&["dfrc", "12"]);
-        assert!(m.contains("got only '12'"), "{m}");
+        assert!(m.contains("invalid value '12' for '[W B|random]': needs two start numbers"), "{m}");
         let m = usage_message(&["dfrc", "1", "2", "3"]);
         assert!(m.contains("got 3 words"), "{m}");
         let m = usage_message(&["frc", "518", "--sample", "3"]);
