@@ -27,6 +27,15 @@ options:
   --tool fastchess|cutechess
                         match runner (default: fastchess if found)
   --pgn-dir DIR         where the games go (default gauntlet960/)
+  -h, --help            this text
+
+Environment: ROCKAD (the engine under test), FASTCHESS / CUTECHESS (the match
+runners' binaries; see scripts/match960.sh --help).
+
+Exit status: 0 when every match was played, 1 when one or more failed (the
+table says which), 2 when the gauntlet cannot run (a bad command line, no
+rockad binary, no opponent or no match runner); it stops before the first
+match in that case.
 EOF
 }
 
@@ -98,8 +107,16 @@ if ((${#missing[@]})); then
 fi
 ((${#opponents[@]})) || die "no opponent found; install them with: sudo apt-get install stockfish glaurung fairy-stockfish"
 
+# One clear message, before any match, when no runner can play them.
+tool_args=()
+for ((i = 0; i < ${#pass[@]}; i++)); do
+    [[ ${pass[i]} == --tool ]] && tool_args=(--tool "${pass[i + 1]}")
+done
+"$script_dir/match960.sh" --check "${tool_args[@]}" || exit 2
+
 mkdir -p "$pgn_dir"
 results=()
+failed=0
 for entry in "${opponents[@]}"; do
     IFS='|' read -r label path extra <<<"$entry"
     read -r -a extra_args <<<"$extra"
@@ -116,6 +133,9 @@ for entry in "${opponents[@]}"; do
         results+=("$label ${f[1]} ${f[3]} ${f[5]} ${f[7]} ${f[9]} ${f[11]}")
     else
         results+=("$label - - - - failed(exit-$status) -")
+        failed=$((failed + 1))
+        # Exit 2: the match cannot run at all; the next ones would not either.
+        ((status != 2)) || die "the match against $label could not run (see above)"
     fi
 done
 
@@ -126,3 +146,7 @@ for r in "${results[@]}"; do
     read -r -a f <<<"$r"
     printf '%-18s %6s %5s %7s %6s %8s %6s\n' "${f[@]}"
 done
+if ((failed)); then
+    echo "gauntlet960: $failed of ${#opponents[@]} matches failed" >&2
+    exit 1
+fi

@@ -11,6 +11,7 @@ usage: scripts/gen-chess960-perft.py [--stockfish PATH] [--depth 5] > tests/data
 Needs: rockad built (for the start positions) and a Chess960-capable Stockfish.
 """
 import argparse
+import shutil
 import random
 import subprocess
 import sys
@@ -77,12 +78,18 @@ def choose(rng, fen_board, moves):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--stockfish", default="stockfish")
-    ap.add_argument("--rockad", default="target/release/rockad")
-    ap.add_argument("--depth", type=int, default=5)
-    ap.add_argument("--plies", type=int, default=12)
+    ap = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog="Writes the suite to stdout; exits 2 when Stockfish or rockad cannot be run.",
+    )
+    ap.add_argument("--stockfish", default="stockfish", metavar="PATH", help="Stockfish binary that counts (default: %(default)s)")
+    ap.add_argument("--rockad", default="target/release/rockad", metavar="PATH", help="rockad binary that lists the 960 starts (default: %(default)s)")
+    ap.add_argument("--depth", type=int, default=5, metavar="N", help="perft depths 1..N per position (default: %(default)s)")
+    ap.add_argument("--plies", type=int, default=12, metavar="N", help="plies of the seeded line before counting (default: %(default)s)")
     args = ap.parse_args()
+    for name, path in (("rockad", args.rockad), ("stockfish", args.stockfish)):
+        if shutil.which(path) is None:
+            ap.exit(2, f"gen-chess960-perft: {name} '{path}' not found or not executable (see --help)\n")
     starts = subprocess.run([args.rockad, "frc"], capture_output=True, text=True, check=True).stdout.split("\n")
     sf = Stockfish(args.stockfish)
     print("# Chess960 perft suite: one position per start position N, after a short")

@@ -28,10 +28,17 @@ options:
   --option NAME=VALUE   UCI option for both engines (repeatable)
   --tool fastchess|cutechess
                         choose the match runner (default: fastchess if found)
+  --check               only check that the match runner can be found, then
+                        exit (no engines needed)
+  -h, --help            this text
 
 Environment: FASTCHESS / CUTECHESS name the runners' binaries, ROCKAD the
 rockad binary used to make opening files (default: target/release/rockad,
 then rockad on PATH).
+
+Exit status: 0 when the match was played (or --check found a runner), 1 when
+the runner failed or printed no final score, 2 when the match cannot run (a
+bad command line, an engine or the runner missing).
 EOF
 }
 
@@ -55,6 +62,7 @@ tool=""
 engines=()
 names=()
 engine_options=("" "")
+check_only=0
 
 # Resolves an engine given as a path or a command name; checks it can run.
 resolve_engine() {
@@ -79,6 +87,7 @@ while (($#)); do
         --pgn) pgn=${2:?--pgn needs a file}; shift 2 ;;
         --option) [[ ${2:-} == *=* ]] || die "--option needs NAME=VALUE"; both_options+=("$2"); shift 2 ;;
         --tool) tool=${2:?--tool needs fastchess or cutechess}; shift 2 ;;
+        --check) check_only=1; shift ;;
         --*) die "unknown option '$1' (see --help)" ;;
         name=*)
             ((${#engines[@]})) || die "'$1' must follow an engine"
@@ -94,11 +103,11 @@ while (($#)); do
     esac
 done
 
-((${#engines[@]} == 2)) || { usage >&2; die "give two engines"; }
+((check_only || ${#engines[@]} == 2)) || { usage >&2; die "give two engines"; }
 [[ $games =~ ^[1-9][0-9]*$ ]] || die "--games must be a positive integer"
 [[ $concurrency =~ ^[1-9][0-9]*$ ]] || die "--concurrency must be a positive integer"
 [[ $tc =~ ^([0-9]+/)?[0-9.]+(\+[0-9.]+)?$ ]] || die "--tc must look like 8+0.08 or 40/60+0.6"
-[[ ${names[0]} != "${names[1]}" ]] || names[1]="${names[1]}-2"
+((check_only)) || [[ ${names[0]} != "${names[1]}" ]] || names[1]="${names[1]}-2"
 rounds=$(((games + 1) / 2))
 
 # The match runner.
@@ -124,6 +133,10 @@ EOF
     *) die "--tool must be fastchess or cutechess" ;;
 esac
 [[ -n $runner && -x $runner ]] || die "the $tool binary '${runner:-}' is not executable"
+if ((check_only)); then
+    echo "match960: $tool found at $runner" >&2
+    exit 0
+fi
 
 tmp_dir=$(mktemp -d)
 trap 'rm -rf "$tmp_dir"' EXIT

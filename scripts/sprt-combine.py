@@ -52,11 +52,17 @@ def parse_group(text):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--elo0", type=float, default=0.0)
-    ap.add_argument("--elo1", type=float, default=5.0)
-    ap.add_argument("--alpha", type=float, default=0.05)
-    ap.add_argument("--beta", type=float, default=0.05)
-    ap.add_argument("runs", nargs="+", type=parse_group)
+    ap.add_argument("--elo0", type=float, metavar="X", default=0.0, help="Elo difference of H0 (default: %(default)s)")
+    ap.add_argument("--elo1", type=float, metavar="X", default=5.0, help="Elo difference of H1 (default: %(default)s)")
+    ap.add_argument("--alpha", type=float, metavar="X", default=0.05, help="false positive rate (default: %(default)s)")
+    ap.add_argument("--beta", type=float, metavar="X", default=0.05, help="false negative rate (default: %(default)s)")
+    ap.add_argument(
+        "runs",
+        nargs="+",
+        type=parse_group,
+        metavar="LL,LD,DD,WD,WW",
+        help="one run's pentanomial counts (game pairs lost-lost ... won-won), as fastchess prints them",
+    )
     args = ap.parse_args()
 
     counts = [sum(run[i] for run in args.runs) for i in range(5)]

@@ -7,6 +7,7 @@
 //! only when a short search scores it within the balance limit, as
 //! `datagen` draws its starts. The same seed gives the same positions.
 
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -15,6 +16,7 @@ use shakmaty::Chess;
 use rockad_search::Searcher;
 use rockad_uci::{parse_fen, xfen};
 
+use crate::cli::{Outcome, failed, usage_error};
 use crate::datagen::game::{Rules, random_plies, search};
 use crate::frc::{self, Rng};
 
@@ -30,6 +32,36 @@ pub struct Request {
 const TRIES: u32 = 20;
 /// Random plies after a book position (fewer: a book line is already played).
 const BOOK_PLIES: (u32, u32) = (2, 6);
+
+/// `rockad genfens N [seed S] [book <None|FILE>] [extra ...]`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct GenfensArgs {
+    /// N seed S book <None|FILE> [extra ...], as OpenBench sends them
+    #[arg(required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
+    pub words: Vec<String>,
+}
+
+/// OpenBench passes the whole request as one argument and then `quit`
+/// (`rockad "genfens 10 seed 1 book None" quit`): split it into words and
+/// drop the `quit`, so the command line parses it like any other.
+pub fn split_openbench_form(argv: &mut Vec<OsString>) {
+    let Some(first) = argv.get(1).and_then(|a| a.to_str()) else { return };
+    if first.split_whitespace().next() != Some("genfens") || !first.contains(' ') {
+        return;
+    }
+    let mut words: Vec<OsString> = first.split_whitespace().map(OsString::from).collect();
+    words.extend(argv.drain(2..).filter(|a| a != "quit"));
+    argv.truncate(1);
+    argv.extend(words);
+}
+
+/// Runs `rockad genfens`.
+pub fn main(args: &GenfensArgs) -> Outcome {
+    let words: Vec<&str> = args.words.iter().map(String::as_str).collect();
+    let req = parse(&words).map_err(|e| usage_error("genfens", e))?;
+    let stdout = std::io::stdout();
+    run(&req, &mut stdout.lock()).map_err(|e| failed("genfens", e.trim_start_matches("genfens: ")))
+}
 
 /// Parses `N seed S book <None|FILE> [extra ...]` (the words after
 /// `genfens`; `seed` and `book` are optional, extra words are ignored).
@@ -86,9 +118,17 @@ pub fn run(req: &Request, out: &mut dyn Write) -> Result<(), String> {
     let mut rng = Rng::new(req.seed ^ 0x6765_6e66_656e_7321);
     for _ in 0..req.count {
         let pos = one(&mut rng, book.as_deref(), &rules, &mut searcher);
-        writeln!(out, "info string genfens {}", xfen(&pos)).map_err(|e| format!("genfens: {e}"))?;
+        let written = writeln!(out, "info string genfens {}", xfen(&pos));
+        if let Err(e) = written {
+            return quiet_on_closed_pipe(e);
+        }
     }
-    out.flush().map_err(|e| format!("genfens: {e}"))
+    out.flush().or_else(quiet_on_closed_pipe)
+}
+
+/// A reader that stopped reading (`| head`) ends the output quietly.
+fn quiet_on_closed_pipe(e: std::io::Error) -> Result<(), String> {
+    if e.kind() == std::io::ErrorKind::BrokenPipe { Ok(()) } else { Err(format!("genfens: {e}")) }
 }
 
 /// One balanced position (or, after [`TRIES`] unbalanced ones, the last).

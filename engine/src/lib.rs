@@ -2,7 +2,9 @@
 //!
 //! This crate owns the game state (position and move history), option
 //! values, the UCI loop's dispatch, and the command-line subcommands
-//! (`bench`, `perft`, `frc`, `dfrc`, `analyse`, `datagen`, `tune`, `wdl`).
+//! (`bench`, `perft`, `frc`, `dfrc`, `analyse`, `datagen`, `tune`, `wdl`,
+//! `completions`; the command line is in [`cli`], progress bars in
+//! [`progress`]).
 //! It must not implement protocol parsing, search or evaluation itself: it
 //! calls the crates that own them.
 
@@ -12,7 +14,6 @@ pub mod cli;
 pub mod datagen;
 pub mod display;
 pub mod evaluation;
-pub mod flags;
 pub mod frc;
 pub mod game;
 pub mod genfens;
@@ -22,9 +23,10 @@ pub mod openings;
 pub mod options;
 pub mod output;
 pub mod perft;
+pub mod plural;
+pub mod progress;
 pub mod scores;
 pub mod session;
-pub mod status_line;
 pub mod threads;
 pub mod train;
 pub mod tune;

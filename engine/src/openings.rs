@@ -10,11 +10,12 @@ use rockad_uci::{shredder_fen, xfen};
 use crate::frc::{self, Rng};
 
 /// Castling notation of the lines written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Notation {
-    /// `HAha`: rook files (what fastchess and Cute Chess send engines).
+    /// HAha: rook files (what fastchess and Cute Chess send engines)
     Shredder,
-    /// `KQkq` for outermost rooks, file letters for inner ones.
+    /// KQkq for outermost rooks, file letters for inner ones
+    #[value(alias = "x-fen")]
     Xfen,
 }
 
@@ -41,64 +42,22 @@ pub struct Request {
     pub drawn_seed: Option<u64>,
 }
 
-/// Whether `args` (after `frc` / `dfrc`) are the opening-file form: flags
-/// only. The older forms (`frc 518`, `dfrc 1 2`, `frc <FEN>`) never start
-/// with `--`.
-pub fn is_file_form(args: &[&str]) -> bool {
-    args.first().is_some_and(|a| a.starts_with("--"))
-}
-
-/// Parses the flags of `rockad frc ...` (`dfrc == false`) or `rockad dfrc ...`.
-pub fn parse(dfrc: bool, args: &[&str]) -> Result<Request, String> {
-    let cmd = if dfrc { "dfrc" } else { "frc" };
-    let (mut all, mut sample, mut seed, mut notation, mut fen) =
-        (false, None, None, Notation::Shredder, false);
-    let mut i = 0;
-    while i < args.len() {
-        let (flag, inline) = match args[i].split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v)),
-            _ => (args[i], None),
-        };
-        let mut value = |name: &str| -> Result<&str, String> {
-            if let Some(v) = inline {
-                return Ok(v);
-            }
-            i += 1;
-            args.get(i).copied().ok_or_else(|| format!("{cmd}: {name} needs a value"))
-        };
-        match flag {
-            "--all" => all = true,
-            "--fen" => fen = true,
-            "--sample" => {
-                let v = value("--sample")?;
-                sample = Some(
-                    v.parse::<u64>()
-                        .map_err(|_| format!("{cmd}: --sample must be a non-negative integer, got '{v}'"))?,
-                );
-            }
-            "--seed" => {
-                let v = value("--seed")?;
-                seed = Some(
-                    v.parse::<u64>()
-                        .map_err(|_| format!("{cmd}: --seed must be a non-negative integer, got '{v}'"))?,
-                );
-            }
-            "--notation" => {
-                notation = match value("--notation")? {
-                    "shredder" => Notation::Shredder,
-                    "xfen" | "x-fen" => Notation::Xfen,
-                    other => return Err(format!("{cmd}: --notation is shredder or xfen, got '{other}'")),
-                }
-            }
-            other => return Err(format!("{cmd}: unknown flag '{other}'")),
-        }
-        i += 1;
-    }
+/// The request of `rockad frc` (`dfrc == false`) or `rockad dfrc` with
+/// the opening-file flags (`--all`, `--sample N`, `--seed S`, `--notation`,
+/// `--fen`), checked.
+pub fn request(
+    dfrc: bool,
+    all: bool,
+    sample: Option<u64>,
+    seed: Option<u64>,
+    notation: Notation,
+    fen: bool,
+) -> Result<Request, String> {
     if all && sample.is_some() {
-        return Err(format!("{cmd}: --all and --sample exclude each other"));
+        return Err("--all and --sample exclude each other".to_string());
     }
     if seed.is_some() && sample.is_none() {
-        return Err(format!("{cmd}: --seed only goes with --sample"));
+        return Err("--seed only goes with --sample".to_string());
     }
     let drawn_seed = match (sample, seed) {
         (Some(_), None) => Some(Rng::from_entropy().next_u64()),
@@ -108,16 +67,16 @@ pub fn parse(dfrc: bool, args: &[&str]) -> Result<Request, String> {
     let selection = match (dfrc, sample) {
         (false, None) => Selection::AllFrc,
         (true, None) if all => Selection::AllDfrc,
-        (true, None) => return Err("dfrc: opening files need --all or --sample N".to_string()),
+        (true, None) => return Err("opening files need --all or --sample N".to_string()),
         (false, Some(n)) => {
             let picks = frc::sample_distinct(&mut rng, u64::from(frc::COUNT), n)
-                .ok_or_else(|| format!("frc: --sample {n} is more than the 960 start positions"))?;
+                .ok_or_else(|| format!("--sample {n} is more than the 960 start positions"))?;
             Selection::FrcSample(picks.into_iter().map(|v| v as u32).collect())
         }
         (true, Some(n)) => {
             let total = u64::from(frc::COUNT) * u64::from(frc::COUNT);
             let picks = frc::sample_distinct(&mut rng, total, n)
-                .ok_or_else(|| format!("dfrc: --sample {n} is more than the {total} pairs"))?;
+                .ok_or_else(|| format!("--sample {n} is more than the {total} pairs"))?;
             let pair = |v: u64| ((v / u64::from(frc::COUNT)) as u32, (v % u64::from(frc::COUNT)) as u32);
             Selection::DfrcSample(picks.into_iter().map(pair).collect())
         }
@@ -201,6 +160,20 @@ pub fn write(req: &Request, out: &mut dyn Write) -> io::Result<()> {
 mod tests {
     use super::*;
     use std::collections::HashSet;
+
+    /// The request of `rockad frc|dfrc ARGS`, through the real command line.
+    fn parse(dfrc: bool, args: &[&str]) -> Result<Request, String> {
+        use clap::Parser;
+        let name = if dfrc { "dfrc" } else { "frc" };
+        let cli = crate::cli::Cli::try_parse_from(["rockad", name].iter().chain(args))
+            .map_err(|e| e.to_string())?;
+        let (all, f) = match cli.command {
+            Some(crate::cli::Command::Frc(a)) => (false, a.file),
+            Some(crate::cli::Command::Dfrc(a)) => (a.all, a.file),
+            other => panic!("{other:?}"),
+        };
+        request(dfrc, all, f.sample, f.seed, f.notation, f.fen)
+    }
 
     fn output(args: &[&str], dfrc: bool) -> Vec<String> {
         let req = parse(dfrc, args).unwrap();

@@ -97,25 +97,6 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
     train::run(&args.settings(), &mut |line| eprintln!("{line}")).map(|_| ())
 }
 
-/// `rockad train <args>` from the old command line; returns the exit code.
-pub fn main(args: &[&str]) -> i32 {
-    let words = std::iter::once("rockad train").chain(args.iter().copied());
-    match TrainArgs::try_parse_from(words) {
-        Ok(a) => match run(&a) {
-            Ok(()) => 0,
-            Err(msg) => {
-                eprintln!("rockad train: {msg}");
-                1
-            }
-        },
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            code
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,29 +14,80 @@ use rockad_eval::data::{RECORD_BYTES, Reader};
 use rockad_eval::layout;
 use rockad_eval::tune::{Dataset, Settings, Tuner, codegen, fit_k, set_targets};
 
-use crate::flags::{Flags, files, integer, is_help, real, run_subcommand};
+use clap::Args;
 
-pub const HELP: &str = "\
-usage: rockad tune --data FILE[,FILE...] [options]
+use crate::cli::{self, Outcome, out};
+use crate::plural::plural;
+use crate::progress::{Display, Progress};
 
+const AFTER_HELP: &str = "\
 Fits every evaluation parameter to self-play data (rockad datagen files) and
-writes them as Rust source; rebuild Rockad to use them.
+writes them as Rust source; rebuild Rockad to use them. --out is checked for
+writing before the data is read.
 
-options:
-  --data FILES          data files, comma-separated (or --data given again)
-  --epochs N            passes over the data (default 10)
-  --lambda L            weight of the game result against the search score
-                        in the target, 0..1 (default 0.5)
-  --out FILE            where to write the parameters (default eval/src/params.rs)
-  --lr R                Adam's learning rate, in centipawns (default 1.0)
-  --batch N             positions per Adam step (default 16384)
-  --k K                 the sigmoid's scale (default: fitted to the results)
-  --threads T           threads (default: all cores)
-  --holdout P           per cent of the games kept out of training to measure
-                        the loss on; the parameters of the epoch with the
-                        lowest held-out loss are written (default 10; 0: use
-                        every game and write after every epoch)
-  --seed S              seed of the shuffles (default 1)";
+Example: rockad tune --data data.bin --epochs 20 --lambda 0.5";
+
+#[derive(Debug, Args)]
+#[command(after_help = AFTER_HELP)]
+pub struct TuneArgs {
+    /// Data files, comma-separated (or --data given again)
+    #[arg(long, value_name = "FILES", value_delimiter = ',', required = true)]
+    data: Vec<String>,
+    /// Passes over the data
+    #[arg(long, value_name = "N", allow_negative_numbers = true, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    epochs: u32,
+    /// Weight of the game result against the search score in the target, 0..1
+    #[arg(long, value_name = "L", allow_negative_numbers = true, default_value_t = 0.5, value_parser = cli::real(0.0, 1.0))]
+    lambda: f64,
+    /// Where to write the parameters (by default into the source tree Rockad was built from)
+    #[arg(long, value_name = "FILE", default_value_t = cli::source_path("eval/src/params.rs"),
+          value_parser = clap::builder::NonEmptyStringValueParser::new())]
+    out: String,
+    /// Adam's learning rate, in centipawns
+    #[arg(long, value_name = "R", allow_negative_numbers = true, default_value_t = 1.0, value_parser = cli::real(1e-9, 1e6))]
+    lr: f64,
+    /// Positions per Adam step
+    #[arg(long, value_name = "N", allow_negative_numbers = true, default_value_t = 16384, value_parser = clap::value_parser!(u64).range(1..=1 << 32))]
+    batch: u64,
+    /// The sigmoid's scale [default: fitted to the results]
+    #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = cli::real(1e-6, 1e3))]
+    k: Option<f64>,
+    /// Threads [default: all cores]
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
+    /// Per cent of the games kept out of training to measure the loss on; the parameters of the
+    /// epoch with the lowest held-out loss are written (0: use every game, write after every epoch)
+    #[arg(long, value_name = "P", allow_negative_numbers = true, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=50))]
+    holdout: u32,
+    /// Seed of the shuffles
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Progress bar on stderr even when stderr is not a terminal
+    #[arg(long, conflicts_with = "quiet")]
+    progress: bool,
+    /// No progress display
+    #[arg(long)]
+    quiet: bool,
+}
+
+impl TuneArgs {
+    pub fn config(self) -> Result<Config, String> {
+        let d = Config::default();
+        Ok(Config {
+            data: cli::file_list(self.data)?,
+            epochs: self.epochs,
+            lambda: self.lambda,
+            out: self.out,
+            learning_rate: self.lr,
+            batch: self.batch as usize,
+            k: self.k,
+            threads: self.threads.map_or(d.threads, usize::from),
+            seed: self.seed,
+            holdout: self.holdout,
+            progress: Display::from_flags(self.progress, self.quiet),
+        })
+    }
+}
 
 /// Everything `rockad tune` was asked to do.
 #[derive(Debug, Clone, PartialEq)]
@@ -51,6 +102,8 @@ pub struct Config {
     pub threads: usize,
     pub seed: u64,
     pub holdout: u32,
+    /// How the epochs' progress is shown on stderr.
+    pub progress: Display,
 }
 
 impl Default for Config {
@@ -59,52 +112,16 @@ impl Default for Config {
             data: Vec::new(),
             epochs: 10,
             lambda: 0.5,
-            out: "eval/src/params.rs".to_string(),
+            out: cli::source_path("eval/src/params.rs"),
             learning_rate: 1.0,
             batch: 16384,
             k: None,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             seed: 1,
             holdout: 10,
+            progress: Display::Hidden,
         }
     }
-}
-
-/// A parsed command line.
-#[derive(Debug, PartialEq)]
-pub enum Parsed {
-    Help,
-    Run(Config),
-}
-
-/// Parses the words after `tune`.
-pub fn parse(args: &[&str]) -> Result<Parsed, String> {
-    let mut c = Config::default();
-    let mut words = Flags::new(args);
-    while let Some(flag) = words.next_flag() {
-        if is_help(flag) {
-            return Ok(Parsed::Help);
-        }
-        let value = words.value(flag)?;
-        match flag {
-            "--data" => c.data.extend(files(flag, value)?),
-            "--epochs" => c.epochs = integer(flag, value, 0, 1_000_000)? as u32,
-            "--lambda" => c.lambda = real(flag, value, 0.0, 1.0)?,
-            "--out" if value.is_empty() => return Err("--out needs a file name".to_string()),
-            "--out" => c.out = value.to_string(),
-            "--lr" => c.learning_rate = real(flag, value, 1e-9, 1e6)?,
-            "--batch" => c.batch = integer(flag, value, 1, 1 << 32)? as usize,
-            "--k" => c.k = Some(real(flag, value, 1e-6, 1e3)?),
-            "--threads" => c.threads = integer(flag, value, 1, 1024)? as usize,
-            "--seed" => c.seed = integer(flag, value, 0, u64::MAX)?,
-            "--holdout" => c.holdout = integer(flag, value, 0, 50)? as u32,
-            other => return Err(format!("unknown option '{other}'")),
-        }
-    }
-    if c.data.is_empty() {
-        return Err("give the data files with --data FILE[,FILE...]".to_string());
-    }
-    Ok(Parsed::Run(c))
 }
 
 /// What a tuning run did.
@@ -145,7 +162,11 @@ fn load_games(files: &[String], say: &mut dyn FnMut(&str)) -> Result<Vec<Vec<[u8
         if let Some(why) = &reader.damaged {
             say(&format!("{f}: stopped after game {} at {why}", reader.games));
         }
-        say(&format!("{f}: {} game(s), {positions} position(s)", reader.games));
+        say(&format!(
+            "{f}: {}, {}",
+            plural(reader.games.into(), "game"),
+            plural(positions as u64, "position")
+        ));
     }
     Ok(games)
 }
@@ -162,6 +183,7 @@ pub(crate) fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
 
 /// Runs the tuner; `say` gets the progress lines.
 pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
+    cli::check_writable(&c.out)?;
     let games = load_games(&c.data, say)?;
     let (mut train, mut test) = (Vec::new(), Vec::new());
     for (i, g) in games.into_iter().enumerate() {
@@ -175,7 +197,7 @@ pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
     let mut check = Dataset::from_packed(&test, c.threads);
     drop((train, test));
     if data.skipped + check.skipped > 0 {
-        say(&format!("{} record(s) did not decode and were left out", data.skipped + check.skipped));
+        say(&format!("{} did not decode and were left out", plural(data.skipped + check.skipped, "record")));
     }
     if data.is_empty() {
         return Err("no positions to tune on".to_string());
@@ -185,8 +207,8 @@ pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         None => fit_k(&data),
     };
     say(&format!(
-        "{} position(s) to train on, {} held out, K = {k:.4}, lambda = {}",
-        data.len(),
+        "{} to train on, {} held out, K = {k:.4}, lambda = {}",
+        plural(data.len() as u64, "position"),
         check.len(),
         c.lambda
     ));
@@ -204,6 +226,8 @@ pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         say(&format!("epoch 0: loss {:.8}, held out {:.8}", losses[0], held[0]));
     }
     let mut best_epoch = 0;
+    let bar = Progress::new("tune", "epochs", c.epochs.into(), c.progress);
+    let mut say = |line: &str| bar.suspend(|| say(line));
     for epoch in 1..=c.epochs {
         let started = std::time::Instant::now();
         tuner.epoch(&data);
@@ -228,17 +252,17 @@ pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
             say(&line);
         }
         data.shuffle(c.seed.wrapping_add(u64::from(epoch)));
+        bar.set_message(&format!("loss {loss:.8}"));
+        bar.inc(1);
     }
+    bar.finish();
     Ok(Report { positions: data.len(), k, losses, held_out: held, best_epoch })
 }
 
-/// Runs `rockad tune <args>`; returns the process exit code.
-pub fn main(args: &[&str]) -> i32 {
-    let parsed = parse(args).map(|p| match p {
-        Parsed::Help => None,
-        Parsed::Run(c) => Some(c),
-    });
-    run_subcommand("tune", HELP, parsed, run)
+/// Runs `rockad tune`.
+pub fn main(a: TuneArgs) -> Outcome {
+    let c = a.config().map_err(|m| cli::usage_error("tune", m))?;
+    run(&c, &mut |line| out::say(line)).map(drop).map_err(|e| cli::failed("tune", e))
 }
 
 #[cfg(test)]
@@ -246,11 +270,17 @@ mod tests {
     use super::*;
     use crate::datagen::tests::{temp, tiny};
 
-    fn config(args: &[&str]) -> Config {
-        match parse(args) {
-            Ok(Parsed::Run(c)) => c,
-            other => panic!("{args:?}: {other:?}"),
+    fn parse(args: &[&str]) -> Result<Config, String> {
+        use clap::Parser;
+        let words = ["rockad", "tune"].iter().chain(args);
+        match crate::cli::Cli::try_parse_from(words).map_err(|e| e.to_string())?.command {
+            Some(crate::cli::Command::Tune(a)) => a.config(),
+            other => panic!("{other:?}"),
         }
+    }
+
+    fn config(args: &[&str]) -> Config {
+        parse(args).unwrap_or_else(|e| panic!("{args:?}: {e}"))
     }
 
     #[test]
@@ -259,22 +289,35 @@ mod tests {
         assert_eq!(c.data, vec!["a.bin", "b.bin", "c.bin"]);
         assert_eq!(c.holdout, 10);
         assert_eq!(config(&["--data", "a", "--holdout", "0"]).holdout, 0);
-        assert_eq!((c.epochs, c.lambda, c.out.as_str()), (3, 0.25, "eval/src/params.rs"));
-        for args in [
-            &[][..],
-            &["--epochs", "3"],
-            &["--data", ","],
-            &["--data", "a", "--lambda", "1.5"],
-            &["--data", "a", "--lambda", "NaN"],
-            &["--data", "a", "--epochs", "-1"],
-            &["--data", "a", "--lr"],
-            &["--data", "a", "--out", ""],
-            &["--data", "a", "--what", "1"],
-            &["--data", "a", "--holdout", "51"],
+        assert_eq!((c.epochs, c.lambda), (3, 0.25));
+        // The default output is in the source tree, wherever tune is run from.
+        assert!(Path::new(&c.out).is_absolute() && c.out.ends_with("eval/src/params.rs"), "{}", c.out);
+        for (args, named) in [
+            (&[][..], "--data"),
+            (&["--epochs", "3"], "--data"),
+            (&["--data", ","], "--data"),
+            (&["--data", "a", "--lambda", "1.5"], "--lambda"),
+            (&["--data", "a", "--lambda", "NaN"], "--lambda"),
+            (&["--data", "a", "--epochs", "-1"], "--epochs"),
+            (&["--data", "a", "--lr"], "--lr"),
+            (&["--data", "a", "--out", ""], "--out"),
+            (&["--data", "a", "--what", "1"], "--what"),
+            (&["--data", "a", "--holdout", "51"], "--holdout"),
         ] {
-            assert!(parse(args).is_err(), "{args:?}");
+            let e = parse(args).unwrap_err();
+            assert!(e.contains(named), "{args:?}: {e}");
         }
-        assert_eq!(parse(&["--help"]), Ok(Parsed::Help));
+    }
+
+    #[test]
+    fn an_unwritable_output_fails_before_any_work() {
+        let c = Config {
+            data: vec!["/nonexistent/data.bin".into()],
+            out: "/nonexistent/dir/params.rs".into(),
+            ..Config::default()
+        };
+        let e = run(&c, &mut |_| {}).unwrap_err();
+        assert!(e.starts_with("cannot write /nonexistent/dir/params.rs"), "{e}");
     }
 
     #[test]

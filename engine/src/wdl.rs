@@ -15,21 +15,38 @@ use rockad_eval::data::decode;
 use rockad_eval::wdl::fit::{Counts, coefficients_rs, fit};
 use rockad_eval::wdl::{self, MATERIAL_REFERENCE};
 
-use crate::flags::{Flags, files, is_help, run_subcommand};
+use crate::cli::{self, Outcome, out};
+use crate::plural::plural;
 use crate::tune::{load, write_atomically};
 
-pub const HELP: &str = "\
-usage: rockad wdl --data FILE[,FILE...] [options]
-
+const AFTER_HELP: &str = "\
 Fits the win/draw/loss model (chances from score and material) to self-play
 data (rockad datagen files) and writes its coefficients as Rust source;
-rebuild Rockad to use them.
+rebuild Rockad to use them. --out is checked for writing before the data is read.";
 
-options:
-  --data FILES          data files, comma-separated (or --data given again)
-  --scores eval|search  score each position with the compiled-in evaluation
-                        (default) or use the search score stored in the data
-  --out FILE            where to write (default eval/src/wdl/coefficients.rs)";
+/// What scores the positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Scores {
+    /// The compiled-in evaluation
+    Eval,
+    /// The search score stored in the data
+    Search,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = AFTER_HELP)]
+pub struct WdlArgs {
+    /// Data files, comma-separated (or --data given again)
+    #[arg(long, value_name = "FILES", value_delimiter = ',', required = true)]
+    data: Vec<String>,
+    /// What scores each position
+    #[arg(long, value_enum, default_value_t = Scores::Eval)]
+    scores: Scores,
+    /// Where to write (by default into the source tree Rockad was built from)
+    #[arg(long, value_name = "FILE", default_value_t = cli::source_path("eval/src/wdl/coefficients.rs"),
+          value_parser = clap::builder::NonEmptyStringValueParser::new())]
+    out: String,
+}
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
@@ -38,31 +55,19 @@ pub struct Config {
     pub out: String,
 }
 
-fn parse(args: &[&str]) -> Result<Option<Config>, String> {
-    let mut c = Config { data: Vec::new(), search_scores: false, out: "eval/src/wdl/coefficients.rs".into() };
-    let mut words = Flags::new(args);
-    while let Some(flag) = words.next_flag() {
-        if is_help(flag) {
-            return Ok(None);
-        }
-        match (flag, words.value(flag)?) {
-            ("--data", v) => c.data.extend(files(flag, v)?),
-            ("--scores", "eval") => c.search_scores = false,
-            ("--scores", "search") => c.search_scores = true,
-            ("--scores", v) => return Err(format!("--scores is eval or search, got '{v}'")),
-            ("--out", "") => return Err("--out needs a file name".into()),
-            ("--out", v) => c.out = v.to_string(),
-            (other, _) => return Err(format!("unknown option '{other}'")),
-        }
+impl WdlArgs {
+    pub fn config(self) -> Result<Config, String> {
+        Ok(Config {
+            data: cli::file_list(self.data)?,
+            search_scores: self.scores == Scores::Search,
+            out: self.out,
+        })
     }
-    if c.data.is_empty() {
-        return Err("give the data files with --data FILE[,FILE...]".into());
-    }
-    Ok(Some(c))
 }
 
 /// Fits and writes the model; `say` gets the report lines.
 pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<wdl::fit::Fit, String> {
+    cli::check_writable(&c.out)?;
     let records = load(&c.data, say)?;
     let mut counts = Counts::default();
     for bytes in &records {
@@ -76,7 +81,7 @@ pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<wdl::fit::Fit, Strin
         counts.add(score, wdl::material(&r.pos), r.result);
     }
     let source = if c.search_scores { "search scores" } else { "the compiled-in evaluation" };
-    say(&format!("{} position(s) scored by {source}", counts.samples));
+    say(&format!("{} scored by {source}", plural(counts.samples, "position")));
     let model = fit(&counts)?;
     say("material  samples        a        b   model a  model b");
     for p in &model.per_material {
@@ -84,36 +89,51 @@ pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<wdl::fit::Fit, Strin
         say(&format!("{:>8} {:>8} {:>8.1} {:>8.1} {:>9.1} {:>8.1}", p.material, p.samples, p.a, p.b, ma, mb));
     }
     let files = c.data.join(", ");
-    let text =
-        coefficients_rs(&model, &format!("{} position(s) of {files}, scored by {source}", counts.samples));
+    let text = coefficients_rs(
+        &model,
+        &format!("{} of {files}, scored by {source}", plural(counts.samples, "position")),
+    );
     write_atomically(Path::new(&c.out), &text)?;
     say(&format!("written to {}", c.out));
     Ok(model)
 }
 
-/// Runs `rockad wdl <args>`; returns the process exit code.
-pub fn main(args: &[&str]) -> i32 {
-    run_subcommand("wdl", HELP, parse(args), run)
+/// Runs `rockad wdl`.
+pub fn main(a: WdlArgs) -> Outcome {
+    let c = a.config().map_err(|m| cli::usage_error("wdl", m))?;
+    run(&c, &mut |line| out::say(line)).map(drop).map_err(|e| cli::failed("wdl", e))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn parse(args: &[&str]) -> Result<Config, String> {
+        use clap::Parser;
+        let words = ["rockad", "wdl"].iter().chain(args);
+        match crate::cli::Cli::try_parse_from(words).map_err(|e| e.to_string())?.command {
+            Some(crate::cli::Command::Wdl(a)) => a.config(),
+            other => panic!("{other:?}"),
+        }
+    }
+
     #[test]
     fn command_lines() {
-        let c = parse(&["--data", "a.bin,b.bin", "--scores=search", "--out", "x.rs"]).unwrap().unwrap();
+        let c = parse(&["--data", "a.bin,b.bin", "--scores=search", "--out", "x.rs"]).unwrap();
         assert_eq!(
             c,
             Config { data: vec!["a.bin".into(), "b.bin".into()], search_scores: true, out: "x.rs".into() }
         );
-        assert_eq!(parse(&["--help"]), Ok(None));
+        let c = parse(&["--data", "a"]).unwrap();
+        assert!(!c.search_scores && c.out.ends_with("eval/src/wdl/coefficients.rs"));
+        assert!(Path::new(&c.out).is_absolute());
         for args in [
             &[][..],
             &["--data", ","],
             &["--data", "a", "--scores", "x"],
             &["--data", "a", "--out", ""],
             &["--data"],
+            &["--help"],
         ] {
             assert!(parse(args).is_err(), "{args:?}");
         }
@@ -124,8 +144,10 @@ mod tests {
         let c = Config {
             data: vec!["/nonexistent/rockad.bin".into()],
             search_scores: false,
-            out: "/nonexistent/x.rs".into(),
+            out: std::env::temp_dir().join("rockad-wdl-x.rs").to_string_lossy().into_owned(),
         };
-        assert!(run(&c, &mut |_| {}).is_err());
+        assert!(run(&c, &mut |_| {}).unwrap_err().contains("/nonexistent/rockad.bin"));
+        let c = Config { out: "/nonexistent/x.rs".into(), ..c };
+        assert!(run(&c, &mut |_| {}).unwrap_err().starts_with("cannot write /nonexistent/x.rs"));
     }
 }

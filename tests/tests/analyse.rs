@@ -81,8 +81,10 @@ fn writes_csv_json_lines_svg_and_summary() {
     let dir = workdir("basic");
     let p = prefix(&dir);
     let (out, err) = analyse(&["--frc", "0,518,959", "--depth", "2", "--threads", "2", "--out", &p]);
-    assert!(err.contains("3 positions: 2 single-thread search(es) in parallel"), "{err}");
-    assert!(err.lines().last().unwrap().contains("searched 3 position(s)"), "{err}");
+    assert!(err.contains("3 positions: 2 single-thread searches in parallel"), "{err}");
+    assert!(err.lines().last().unwrap().contains("searched 3 positions in"), "{err}");
+    assert!(!err.contains("(s)") && !err.contains("(es)"), "plurals are spelt out: {err}");
+    assert!(!err.contains('\r') && !err.contains("positions  "), "no bar when stderr is a pipe: {err}");
 
     let rows = csv_rows(&p);
     let ids: HashSet<&str> = rows.iter().map(|r| r[0].as_str()).collect();
@@ -102,21 +104,32 @@ fn writes_csv_json_lines_svg_and_summary() {
     assert_eq!(jsonl.lines().count(), 3);
     for line in jsonl.lines() {
         assert!(line.starts_with("{\"id\":\"") && line.ends_with("}]}"), "{line}");
-        assert_eq!(line.matches('{').count(), line.matches('}').count());
-        assert_eq!(json_field(line, "score_mate"), "null");
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["score_mate"], serde_json::Value::Null);
+        assert_eq!(v["depth"], 2);
+        assert_eq!(v["lines"][0]["pv_san"], v["pv_san"]);
         assert_eq!(json_field(line, "depth"), "2");
     }
 
     let svg = read(format!("{p}.svg"));
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
-    assert_eq!(svg.matches("<rect class=\"cell\"").count(), 3);
-    assert!(svg.matches("<rect class=\"legend\"").count() >= 2);
+    assert_eq!(svg.matches("<g class=\"cell\">").count(), 3);
+    assert!(svg.matches("<rect class=\"legend\"").count() >= 9);
     let standard = svg.lines().find(|l| l.contains("<title>518 RNBQKBNR")).unwrap();
     assert!(standard.contains("stroke=\"#000\""), "518 is outlined: {standard}");
+    // Each tile names its position; the title is whole; the key explains 518.
+    for id in ["0", "518", "959"] {
+        assert!(svg.contains(&format!(">{id}</text>")), "{id} labelled: {svg}");
+    }
+    assert!(svg.contains(">Rockad analysis: 3 positions</text>") && svg.contains("518 = standard chess"));
+    let html = read(format!("{p}.html"));
+    assert_eq!(html.matches("<tr><td").count(), 3);
+    assert!(html.contains("<img src=\"out.svg\""), "{html}");
 
     let summary = read(format!("{p}.summary.txt"));
     assert_eq!(out, summary);
-    assert!(summary.starts_with("Positions analysed: 3"));
+    assert!(summary.starts_with("Positions analysed: 3 (scores in centipawns"));
+    assert!(!summary.contains("+0.") && !summary.contains("-0."), "no pawn units: {summary}");
     assert!(summary.contains("Most balanced") && summary.contains("Least balanced"));
     assert!(summary.contains("Distribution (25 cp buckets"));
     assert!(summary.contains("Standard chess (518 RNBQKBNR): "), "{summary}");
@@ -131,14 +144,14 @@ fn resuming_searches_only_what_is_missing() {
     analyse(&args);
     let csv = read(format!("{p}.csv"));
     let jsonl = read(format!("{p}.jsonl"));
-    // An interrupted run: the last CSV row cut mid-line, its JSON line gone.
+    // An interrupted run: the last record cut mid-line in both files.
     std::fs::write(format!("{p}.csv"), &csv[..csv.len() - 15]).unwrap();
-    let kept: Vec<&str> = jsonl.lines().take(2).collect();
-    std::fs::write(format!("{p}.jsonl"), format!("{}\n", kept.join("\n"))).unwrap();
+    std::fs::write(format!("{p}.jsonl"), &jsonl[..jsonl.len() - 40]).unwrap();
     let (_, err) = analyse(&args);
-    assert!(err.contains("dropped an incomplete last record (line 4)"), "{err}");
-    assert!(err.contains("2 of 3 position(s) already done, 1 to search"), "{err}");
-    assert!(err.contains("searched 1 position(s)"), "{err}");
+    assert!(err.contains("out.csv: dropped an incomplete last record (line 4)"), "{err}");
+    assert!(err.contains("out.jsonl: dropped an incomplete last record (line 3)"), "{err}");
+    assert!(err.contains("2 of 3 positions already done, 1 to search"), "{err}");
+    assert!(err.contains("searched 1 position in"), "{err}");
     let again = read(format!("{p}.csv"));
     let lines: Vec<&str> = again.lines().collect();
     assert_eq!(lines.len(), 4);
@@ -146,10 +159,17 @@ fn resuming_searches_only_what_is_missing() {
     assert_eq!(lines[..3], csv.lines().take(3).collect::<Vec<_>>()[..]);
     let ids: HashSet<String> = csv_rows(&p).into_iter().map(|r| r[0].clone()).collect();
     assert_eq!(ids, HashSet::from(["4".to_string(), "5".to_string(), "6".to_string()]));
-    assert_eq!(read(format!("{p}.jsonl")).lines().count(), 3);
+    // Neither file holds the cut record twice, and every line reads back.
+    let jsonl = read(format!("{p}.jsonl"));
+    let ids: Vec<String> = jsonl
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["id"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(ids.len(), 3);
+    assert_eq!(ids.iter().collect::<HashSet<_>>().len(), 3, "{ids:?}");
     // A new position joins the same files; the rest are skipped.
     let (out, err) = analyse(&["--frc", "4-7", "--depth", "2", "--out", &p]);
-    assert!(err.contains("3 of 4 position(s) already done, 1 to search"), "{err}");
+    assert!(err.contains("3 of 4 positions already done, 1 to search"), "{err}");
     assert!(out.starts_with("Positions analysed: 4"));
     assert_eq!(csv_rows(&p).len(), 4);
 }
@@ -187,15 +207,30 @@ fn dfrc_pairs_files_moves_and_mates() {
     assert_eq!((json_field(mate, "score_cp"), json_field(mate, "score_mate")), ("null".into(), "-1".into()));
     // Not numbered: the picture lays them out in input order.
     let svg = read(format!("{p}.svg"));
-    assert_eq!(svg.matches("<rect class=\"cell\"").count(), 4);
-    assert!(svg.contains("positions in input order"));
+    assert_eq!(svg.matches("<g class=\"cell\">").count(), 4);
+    assert!(svg.contains("in the order analysed") && svg.contains(">12:845</text>"));
+    assert!(!svg.contains("standard chess"), "no 518 here, so no key for it");
+    assert!(svg.contains("side that mates"), "mates are shown, so explained");
 }
 
 #[test]
 fn multipv_lines_go_to_the_json_file() {
     let dir = workdir("multipv");
     let p = prefix(&dir);
-    analyse(&["--frc", "518", "--depth", "3", "--multipv", "3", "--moves", "e2e4", "--out", &p]);
+    let (_, err) = analyse(&[
+        "--frc",
+        "518",
+        "--depth",
+        "3",
+        "--multipv",
+        "3",
+        "--moves",
+        "e2e4",
+        "--out",
+        &p,
+        "--progress",
+    ]);
+    assert!(err.contains("/1 positions") && err.contains('\r'), "--progress draws the bar anyway: {err:?}");
     let rows = csv_rows(&p);
     assert_eq!((rows[0][2].as_str(), rows[0][16].as_str()), ("e2e4", "3"));
     let line = read(format!("{p}.jsonl"));

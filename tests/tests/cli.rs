@@ -71,13 +71,106 @@ fn bench_ends_with_nodes_and_nps_and_is_deterministic() {
 }
 
 #[test]
-fn bad_arguments_fail_with_usage() {
-    for args in [&["frc", "960"][..], &["dfrc", "1"], &["perft"], &["bench", "x"], &["whatever"]] {
+fn bad_arguments_are_errors_naming_the_subcommand_and_the_argument() {
+    for (args, named) in [
+        (&["frc", "960"][..], "'960' for '[N|random|FEN]'"),
+        (&["frc", "-1"], "a start position number is 0..959, got '-1'"),
+        (&["dfrc"], "give --all, --sample <N>"),
+        (&["dfrc", "12"], "'12' for '[W B|random]'"),
+        (&["perft"], "<DEPTH>"),
+        (&["perft", "x"], "'x' for '<DEPTH>'"),
+        (&["bench", "x"], "'x' for '[DEPTH]'"),
+        (&["bench", "3", "extra"], "unexpected argument 'extra'"),
+        (&["whatever"], "unrecognized subcommand 'whatever'"),
+    ] {
         let (status, out, err) = run_cli(args);
         assert_eq!(status.code(), Some(2), "{args:?}");
         assert!(out.is_empty());
-        assert!(err.contains("usage"), "{err}");
+        assert!(err.starts_with("error: ") && err.contains(named), "{args:?}: {err}");
+        // One short message and the subcommand's usage line, not a page of text.
+        assert!(err.lines().count() <= 7, "{args:?}: {err}");
+        if args[0] != "whatever" {
+            assert!(err.contains(&format!("Usage: rockad {}", args[0])), "{args:?}: {err}");
+        }
     }
+}
+
+#[test]
+fn every_subcommand_has_its_help_and_there_is_a_version() {
+    for sub in ["bench", "perft", "frc", "dfrc", "analyse", "datagen", "tune", "wdl", "completions"] {
+        let (status, out, err) = run_cli(&[sub, "--help"]);
+        assert!(status.success(), "{sub}: {err}");
+        assert!(out.contains(&format!("Usage: rockad {sub}")), "{sub}: {out}");
+    }
+    let (status, out, _) = run_cli(&["--help"]);
+    assert!(status.success() && out.contains("completions") && out.contains("UCI"), "{out}");
+    let (status, out, _) = run_cli(&["--version"]);
+    assert!(status.success());
+    assert_eq!(out.trim(), format!("rockad {}", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn shell_completions() {
+    for (shell, mark) in [("bash", "_rockad()"), ("zsh", "#compdef rockad"), ("fish", "complete -c rockad")] {
+        let (status, out, err) = run_cli(&["completions", shell]);
+        assert!(status.success(), "{shell}: {err}");
+        assert!(out.contains(mark) && out.contains("analyse") && out.contains("dfrc-random"), "{shell}");
+    }
+}
+
+/// Runs `rockad <args>` with a stdout pipe that is closed after `lines`
+/// lines were read (at once for 0); returns (exit status, stderr).
+fn run_into_closed_pipe(args: &[&str], lines: usize) -> (std::process::ExitStatus, String) {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(rockad_tests::rockad_path())
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    for _ in 0..lines {
+        let mut line = String::new();
+        assert!(out.read_line(&mut line).unwrap() > 0, "{args:?} printed a line");
+    }
+    drop(out);
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    (child.wait().unwrap(), err)
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_with_success() {
+    for (args, lines) in [
+        (&["perft", "4"][..], 1),
+        (&["frc"], 2),
+        (&["dfrc", "--all"], 1),
+        (&["frc", "518"], 0),
+        (&["dfrc", "random"], 0),
+        (&["bench", "1"], 0),
+        (&["completions", "bash"], 1),
+        (&["--help"], 1),
+        (&["frc", "--help"], 1),
+    ] {
+        let (status, err) = run_into_closed_pipe(args, lines);
+        assert_eq!(status.code(), Some(0), "{args:?}: {err}");
+        assert_eq!(err, "", "{args:?}");
+    }
+    // analyse writes its files first, then the summary to the closed pipe.
+    let dir = std::env::temp_dir().join(format!("rockad-cli-pipe-{}", std::process::id()));
+    let prefix = dir.join("a").to_string_lossy().into_owned();
+    let (status, err) =
+        run_into_closed_pipe(&["analyse", "--frc", "0-2", "--depth", "1", "--out", &prefix], 0);
+    assert_eq!(status.code(), Some(0), "{err}");
+    assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "{err}");
+    assert!(
+        std::fs::read_to_string(format!("{prefix}.summary.txt"))
+            .unwrap()
+            .starts_with("Positions analysed: 3")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -88,6 +181,9 @@ fn datagen_and_tune_report_bad_command_lines_and_files_as_errors() {
     let bin = bin.to_str().unwrap();
     for (args, code) in [
         (&["datagen"][..], 2),
+        (&["datagen", "--games", "1", "--positions", "5", "--out", bin], 2),
+        (&["wdl", "--data", bin, "--scores", "x"], 2),
+        (&["tune", "--data", bin, "--out", "/nonexistent/dir/params.rs"], 1),
         (&["datagen", "--out", bin], 2),
         (&["datagen", "--out", bin, "--games", "x"], 2),
         (&["datagen", "--out", bin, "--games", "1", "--random-plies", "5-2"], 2),
@@ -100,7 +196,10 @@ fn datagen_and_tune_report_bad_command_lines_and_files_as_errors() {
         let (status, _, err) = run_cli(args);
         assert_eq!(status.code(), Some(code), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
-        assert!(err.starts_with("rockad "), "{args:?}: {err}");
+        // Usage errors show the subcommand's usage; failures name it first.
+        let named =
+            if code == 2 { format!("Usage: rockad {}", args[0]) } else { format!("rockad {}: ", args[0]) };
+        assert!(err.contains(&named), "{args:?}: {err}");
     }
     // A file that is not data is refused, not overwritten.
     std::fs::write(bin, "not data, but long enough to hold a header").unwrap();
@@ -113,7 +212,7 @@ fn datagen_and_tune_report_bad_command_lines_and_files_as_errors() {
     let args = ["datagen", "--out", bin, "--games", "2", "--nodes", "200", "--seed", "3", "--threads", "2"];
     let (status, _, err) = run_cli(&args);
     assert!(status.success(), "{err}");
-    assert!(err.contains("2 new game(s)"), "{err}");
+    assert!(err.contains("2 new games"), "{err}");
     let (status, text, err) = run_cli(&["datagen", "--dump", bin]);
     assert!(status.success(), "{err}");
     assert!(text.lines().count() > 10, "{text}");

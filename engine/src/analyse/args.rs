@@ -1,34 +1,117 @@
-//! The command line of `rockad analyse`: flags into a [`Config`].
+//! The command line of `rockad analyse`: clap arguments into a [`Config`].
 
-use super::Error;
+use clap::{ArgMatches, Args};
 
-use crate::flags::{self, Flags};
+use super::select::{dfrc_list, frc_list};
 
-pub const HELP: &str = "\
-usage: rockad analyse [positions] [budget] [options]
+const AFTER_HELP: &str = "\
+Positions: at least one of --frc, --random, --dfrc, --dfrc-random, --file; they
+may be combined and are analysed in the order given.
+Budget: default --depth 10; with several limits the first reached ends a search.
 
-positions (at least one; they may be combined):
-  --frc LIST            Chess960 numbers: 518, 0-959, 0-9,518,700
-  --random N            N distinct Chess960 starts drawn at random
-  --dfrc W:B[,W:B...]   Double Fischer Random pairs (White's number:Black's)
-  --dfrc-random N       N distinct Double Fischer Random pairs
-  --seed S              seed for --random / --dfrc-random (printed when drawn)
-  --file F              FEN (6 fields) or EPD (4 fields) lines, each optionally
-                        followed by 'moves e2e4 ...'; blank and # lines ignored
-  --moves \"M1 M2 ...\"   moves played from each numbered position first
+Example: rockad analyse --frc 0-959 --depth 12 --threads 2 --out atlas";
 
-budget per position (default --depth 10; several: the first reached ends it):
-  --depth N  --nodes N  --movetime MS
+/// Deepest iteration the search runs (`MAX_PLY - 1`).
+const MAX_DEPTH: i64 = rockad_search::MAX_PLY as i64 - 1;
 
-options:
-  --multipv N           lines per position (default 1)
-  --threads T           threads (default 1): several positions run T
-                        single-thread searches at once, one position uses T
-  --hash MB             hash table per search (default 16)
-  --out PREFIX          writes PREFIX.csv, PREFIX.jsonl, PREFIX.svg and
-                        PREFIX.summary.txt (default 'analysis'); rerunning
-                        with the same PREFIX resumes, skipping positions done
-  --progress            progress bar on stderr even when it is not a terminal";
+/// `--frc` values (a newtype, so that clap takes the list as one value).
+#[derive(Debug, Clone)]
+pub struct Numbers(Vec<u32>);
+
+/// `--dfrc` values.
+#[derive(Debug, Clone)]
+pub struct Pairs(Vec<(u32, u32)>);
+
+#[derive(Debug, Args)]
+#[command(after_help = AFTER_HELP)]
+pub struct AnalyseArgs {
+    /// Chess960 numbers: 518, 0-959, 0-9,518,700
+    #[arg(long, value_name = "LIST", value_parser = |s: &str| frc_list(s).map(Numbers), help_heading = "Positions")]
+    frc: Vec<Numbers>,
+    /// N distinct Chess960 starts drawn at random
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=960), help_heading = "Positions")]
+    random: Vec<u64>,
+    /// Double Fischer Random pairs, White's number:Black's (12:845,0:959)
+    #[arg(long, value_name = "W:B,...", value_parser = |s: &str| dfrc_list(s).map(Pairs), help_heading = "Positions")]
+    dfrc: Vec<Pairs>,
+    /// N distinct Double Fischer Random pairs drawn at random
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=921_600), help_heading = "Positions")]
+    dfrc_random: Vec<u64>,
+    /// FEN (6 fields) or EPD (4 fields) lines, each optionally followed by 'moves e2e4 ...';
+    /// blank and # lines are ignored
+    #[arg(long, value_name = "F", help_heading = "Positions")]
+    file: Vec<String>,
+    /// Seed of --random and --dfrc-random (drawn and printed if not given)
+    #[arg(long, value_name = "S", help_heading = "Positions")]
+    seed: Option<u64>,
+    /// Moves played from each numbered position first ("e2e4 e7e5")
+    #[arg(long, value_name = "MOVES", help_heading = "Positions")]
+    moves: Option<String>,
+
+    /// Search depth per position (10 when no limit is given)
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH), help_heading = "Budget per position")]
+    depth: Option<u32>,
+    /// Nodes per position
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..), help_heading = "Budget per position")]
+    nodes: Option<u64>,
+    /// Milliseconds per position
+    #[arg(long, value_name = "MS", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=i64::MAX as u64), help_heading = "Budget per position")]
+    movetime: Option<u64>,
+
+    /// Lines (principal variations) per position
+    #[arg(long, help_heading = "Search and output", value_name = "N", allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    multipv: u16,
+    /// Threads: several positions run T single-thread searches at once, one position uses T
+    #[arg(long, help_heading = "Search and output", value_name = "T", allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=512))]
+    threads: u16,
+    /// Hash table per search, in MiB
+    #[arg(long, help_heading = "Search and output", value_name = "MB", allow_negative_numbers = true, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=rockad_search::MAX_HASH_MB as i64))]
+    hash: u32,
+    /// Writes PREFIX.csv, PREFIX.jsonl, PREFIX.svg, PREFIX.html and PREFIX.summary.txt;
+    /// rerunning with the same PREFIX resumes, skipping positions done
+    #[arg(long, help_heading = "Search and output", value_name = "PREFIX", default_value = "analysis", value_parser = clap::builder::NonEmptyStringValueParser::new())]
+    out: String,
+    /// Progress bar on stderr even when stderr is not a terminal
+    #[arg(long, help_heading = "Search and output")]
+    progress: bool,
+}
+
+impl AnalyseArgs {
+    /// The configuration, selectors in the order given on the command line
+    /// (`matches` are the subcommand's, which know where each value stood).
+    pub fn config(self, matches: &ArgMatches) -> Result<Config, String> {
+        let at =
+            |id: &str| -> Vec<usize> { matches.indices_of(id).map(Iterator::collect).unwrap_or_default() };
+        let mut placed: Vec<(usize, Selector)> = Vec::new();
+        placed.extend(at("frc").into_iter().zip(self.frc.into_iter().map(|n| Selector::Frc(n.0))));
+        placed.extend(at("random").into_iter().zip(self.random.into_iter().map(Selector::Random)));
+        placed.extend(at("dfrc").into_iter().zip(self.dfrc.into_iter().map(|p| Selector::Dfrc(p.0))));
+        placed.extend(
+            at("dfrc_random").into_iter().zip(self.dfrc_random.into_iter().map(Selector::DfrcRandom)),
+        );
+        placed.extend(at("file").into_iter().zip(self.file.into_iter().map(Selector::File)));
+        placed.sort_by_key(|(i, _)| *i);
+        let selectors: Vec<Selector> = placed.into_iter().map(|(_, s)| s).collect();
+        if selectors.is_empty() {
+            return Err("choose positions with --frc, --random, --dfrc, --dfrc-random or --file".into());
+        }
+        let mut budget = Budget { depth: self.depth, nodes: self.nodes, movetime: self.movetime };
+        if budget == (Budget { depth: None, nodes: None, movetime: None }) {
+            budget.depth = Some(DEFAULT_DEPTH);
+        }
+        Ok(Config {
+            selectors,
+            seed: self.seed,
+            moves: self.moves.unwrap_or_default().split_whitespace().map(String::from).collect(),
+            budget,
+            multipv: self.multipv.into(),
+            threads: self.threads.into(),
+            hash_mb: self.hash as usize,
+            out: self.out,
+            progress: self.progress,
+        })
+    }
+}
 
 /// How positions are chosen, in the order given.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,85 +163,27 @@ impl Config {
     }
 }
 
-/// A parsed command line.
-#[derive(Debug)]
-pub enum Parsed {
-    Help,
-    Run(Config),
-}
-
 const DEFAULT_DEPTH: u32 = 10;
-/// Deepest iteration the search runs (`MAX_PLY - 1`).
-const MAX_DEPTH: u64 = rockad_search::MAX_PLY as u64 - 1;
-
-fn usage(msg: String) -> Error {
-    Error::Usage(msg)
-}
-
-fn integer(flag: &str, text: &str, min: u64, max: u64) -> Result<u64, Error> {
-    flags::integer(flag, text, min, max).map_err(usage)
-}
-
-/// Parses the words after `analyse`.
-pub fn parse(args: &[&str]) -> Result<Parsed, Error> {
-    let mut c = Config {
-        selectors: Vec::new(),
-        seed: None,
-        moves: Vec::new(),
-        budget: Budget { depth: None, nodes: None, movetime: None },
-        multipv: 1,
-        threads: 1,
-        hash_mb: 16,
-        out: "analysis".to_string(),
-        progress: false,
-    };
-    let mut words = Flags::new(args);
-    while let Some(flag) = words.next_flag() {
-        if flags::is_help(flag) {
-            return Ok(Parsed::Help);
-        }
-        if flag == "--progress" {
-            c.progress = true;
-            continue;
-        }
-        let value = words.value(flag).map_err(usage)?;
-        match flag {
-            "--frc" => c.selectors.push(Selector::Frc(super::select::frc_list(value).map_err(usage)?)),
-            "--random" => c.selectors.push(Selector::Random(integer(flag, value, 1, 960)?)),
-            "--dfrc" => c.selectors.push(Selector::Dfrc(super::select::dfrc_list(value).map_err(usage)?)),
-            "--dfrc-random" => c.selectors.push(Selector::DfrcRandom(integer(flag, value, 1, 960 * 960)?)),
-            "--file" => c.selectors.push(Selector::File(value.to_string())),
-            "--seed" => c.seed = Some(integer(flag, value, 0, u64::MAX)?),
-            "--moves" => c.moves = value.split_whitespace().map(String::from).collect(),
-            "--depth" => c.budget.depth = Some(integer(flag, value, 1, MAX_DEPTH)? as u32),
-            "--nodes" => c.budget.nodes = Some(integer(flag, value, 1, u64::MAX)?),
-            "--movetime" => c.budget.movetime = Some(integer(flag, value, 1, i64::MAX as u64)?),
-            "--multipv" => c.multipv = integer(flag, value, 1, 256)? as usize,
-            "--threads" => c.threads = integer(flag, value, 1, 512)? as usize,
-            "--hash" => c.hash_mb = integer(flag, value, 1, rockad_search::MAX_HASH_MB as u64)? as usize,
-            "--out" if value.is_empty() => return Err(usage("--out needs a file name prefix".into())),
-            "--out" => c.out = value.to_string(),
-            other => return Err(usage(format!("unknown option '{other}'"))),
-        }
-    }
-    if c.selectors.is_empty() {
-        return Err(usage("choose positions with --frc, --random, --dfrc, --dfrc-random or --file".into()));
-    }
-    if c.budget == (Budget { depth: None, nodes: None, movetime: None }) {
-        c.budget.depth = Some(DEFAULT_DEPTH);
-    }
-    Ok(Parsed::Run(c))
-}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::{CommandFactory, FromArgMatches};
+
+    use crate::cli::{Cli, Command};
+
+    fn parse(args: &[&str]) -> Result<Config, String> {
+        let words = ["rockad", "analyse"].iter().chain(args);
+        let m = Cli::command().try_get_matches_from(words).map_err(|e| e.to_string())?;
+        let sub = m.subcommand_matches("analyse").expect("analyse");
+        match Cli::from_arg_matches(&m).map_err(|e| e.to_string())?.command {
+            Some(Command::Analyse(a)) => a.config(sub),
+            other => panic!("{other:?}"),
+        }
+    }
 
     fn config(args: &[&str]) -> Config {
-        match parse(args) {
-            Ok(Parsed::Run(c)) => c,
-            other => panic!("{args:?}: {other:?}"),
-        }
+        parse(args).unwrap_or_else(|e| panic!("{args:?}: {e}"))
     }
 
     #[test]
@@ -184,10 +209,17 @@ mod tests {
             "--seed",
             "9",
             "--progress",
+            "--frc",
+            "7",
         ]);
         assert_eq!(
             c.selectors,
-            vec![Selector::Frc(vec![0, 1, 2]), Selector::Dfrc(vec![(1, 2)]), Selector::Random(3)]
+            vec![
+                Selector::Frc(vec![0, 1, 2]),
+                Selector::Dfrc(vec![(1, 2)]),
+                Selector::Random(3),
+                Selector::Frc(vec![7])
+            ]
         );
         assert_eq!(c.budget, Budget { depth: None, nodes: Some(5000), movetime: Some(20) });
         assert_eq!((c.threads, c.out.as_str(), c.seed, c.progress), (2, "x/y", Some(9), true));
@@ -195,21 +227,21 @@ mod tests {
     }
 
     #[test]
-    fn bad_command_lines_are_usage_errors() {
-        for args in [
-            &[][..],
-            &["--depth", "3"],
-            &["--frc", "960"],
-            &["--frc", "518", "--depth", "0"],
-            &["--frc", "518", "--depth"],
-            &["--frc", "518", "--multipv", "x"],
-            &["--random", "961"],
-            &["--frc", "1", "--bogus", "2"],
-            &["--frc", "1", "--out", ""],
-            &["--dfrc", "1-2"],
+    fn bad_command_lines_are_errors_naming_the_flag() {
+        for (args, flag) in [
+            (&[][..], "choose positions"),
+            (&["--depth", "3"], "choose positions"),
+            (&["--frc", "960"], "--frc"),
+            (&["--frc", "518", "--depth", "0"], "--depth"),
+            (&["--frc", "518", "--depth"], "--depth"),
+            (&["--frc", "518", "--multipv", "x"], "--multipv"),
+            (&["--random", "961"], "--random"),
+            (&["--frc", "1", "--bogus", "2"], "--bogus"),
+            (&["--frc", "1", "--out", ""], "--out"),
+            (&["--dfrc", "1-2"], "--dfrc"),
         ] {
-            assert!(matches!(parse(args), Err(Error::Usage(_))), "{args:?}");
+            let e = parse(args).unwrap_err();
+            assert!(e.contains(flag), "{args:?}: {e}");
         }
-        assert!(matches!(parse(&["--frc", "1", "--help"]), Ok(Parsed::Help)));
     }
 }

@@ -1,20 +1,24 @@
 //! `rockad analyse`: searches chosen start positions (Chess960 numbers,
 //! random samples, Double Fischer Random pairs, FEN/EPD files) and writes
 //! one record per position to `PREFIX.csv` and `PREFIX.jsonl` as each search
-//! ends, then a picture (`PREFIX.svg`) and a summary (`PREFIX.summary.txt`,
+//! ends, then a picture (`PREFIX.svg`), a page (`PREFIX.html`) and a summary (`PREFIX.summary.txt`,
 //! also on stdout) of every record. A rerun with the same prefix resumes.
 //!
 //! Files, one job each: `args` (command line), `select` (positions), `run`
 //! (scheduling searches), `record` (the result type), `csv` / `jsonl`
 //! (formats), `resume` (reading an earlier run), `writer` (files),
-//! `summary`, `svg`, `progress`, `wdl` (win/draw/loss chances).
+//! `summary`, `svg`, `html` (a page with a sortable table), `wdl`
+//! (win/draw/loss chances); `row` is the one serialised form of a record,
+//! `complete` tells whole lines from a cut one.
 
-mod args;
+pub mod args;
+mod complete;
 mod csv;
+mod html;
 mod jsonl;
-pub(crate) mod progress;
 mod record;
 mod resume;
+mod row;
 mod run;
 mod select;
 mod summary;
@@ -23,16 +27,18 @@ pub mod wdl;
 mod writer;
 
 use std::collections::{HashMap, HashSet};
-use std::io::IsTerminal;
 
-use args::Parsed;
-use progress::Progress;
+use clap::ArgMatches;
+
+use args::AnalyseArgs;
 use record::Record;
 use run::{Event, Settings};
 use select::Key;
 use writer::{Writer, write_whole};
 
-use crate::status_line::duration;
+use crate::cli::{self, Outcome, out};
+use crate::plural::plural;
+use crate::progress::{Display, Progress, duration};
 
 /// Why `rockad analyse` stopped.
 #[derive(Debug)]
@@ -41,37 +47,26 @@ pub enum Error {
     Usage(String),
     /// Something failed while running, such as writing a file (exit code 1).
     Failed(String),
+    /// Writing stdout failed.
+    Output(std::io::Error),
 }
 
-/// Runs `rockad analyse <args>`; returns the process exit code.
-pub fn main(args: &[&str]) -> i32 {
-    match analyse(args) {
-        Ok(()) => 0,
-        Err(Error::Usage(msg)) => {
-            eprintln!("rockad analyse: {msg}");
-            eprintln!("run 'rockad analyse --help' for the options");
-            2
-        }
-        Err(Error::Failed(msg)) => {
-            eprintln!("rockad analyse: {msg}");
-            1
-        }
-    }
+/// Runs `rockad analyse`; `matches` are its arguments as clap read them.
+pub fn main(a: AnalyseArgs, matches: &ArgMatches) -> Outcome {
+    let config = a.config(matches).map_err(|m| cli::usage_error("analyse", m))?;
+    analyse(&config).map_err(|e| match e {
+        Error::Usage(m) => cli::usage_error("analyse", m),
+        Error::Failed(m) => cli::failed("analyse", m),
+        Error::Output(e) => cli::Exit::Output(e),
+    })
 }
 
 fn note(msg: &str) {
     eprintln!("rockad analyse: {msg}");
 }
 
-fn analyse(args: &[&str]) -> Result<(), Error> {
-    let config = match args::parse(args)? {
-        Parsed::Help => {
-            println!("{}", args::HELP);
-            return Ok(());
-        }
-        Parsed::Run(c) => c,
-    };
-    let (tasks, notes) = select::tasks(&config)?;
+fn analyse(config: &args::Config) -> Result<(), Error> {
+    let (tasks, notes) = select::tasks(config)?;
     notes.iter().for_each(|n| note(n));
 
     let previous = resume::load(&config.out).map_err(Error::Failed)?;
@@ -80,10 +75,10 @@ fn analyse(args: &[&str]) -> Result<(), Error> {
     let todo: Vec<select::Task> = tasks.iter().filter(|t| !done.contains(&t.key())).cloned().collect();
     if previous.found {
         note(&format!(
-            "resuming {}.csv: {} of {} position(s) already done, {} to search",
+            "resuming {}.csv: {} of {} already done, {} to search",
             config.out,
             tasks.len() - todo.len(),
-            tasks.len(),
+            plural(tasks.len() as u64, "position"),
             todo.len()
         ));
     }
@@ -97,8 +92,9 @@ fn analyse(args: &[&str]) -> Result<(), Error> {
     note(&run::mode_line(todo.len(), &settings));
 
     let mut all = previous.records;
-    let mut progress = Progress::new(todo.len(), config.progress || std::io::stderr().is_terminal());
-    let (mut searched, mut failed) = (0, 0);
+    let display = if todo.is_empty() { Display::Hidden } else { Display::from_flags(config.progress, false) };
+    let progress = Progress::new("analyse", "positions", todo.len() as u64, display);
+    let (mut searched, mut failed) = (0u64, 0u64);
     let result = run::run_all(&todo, &settings, &mut |event| {
         match event {
             Event::Tick => progress.tick(),
@@ -106,18 +102,17 @@ fn analyse(args: &[&str]) -> Result<(), Error> {
                 writer.append(&r)?;
                 all.push(r);
                 searched += 1;
-                progress.step();
+                progress.inc(1);
             }
             Event::Done(Err(e)) => {
-                progress.interrupt();
-                note(&format!("{e}; rerun to retry it"));
+                progress.println(&format!("rockad analyse: {e}; rerun to retry it"));
                 failed += 1;
-                progress.step();
+                progress.inc(1);
             }
         }
         Ok(())
     });
-    progress.interrupt();
+    progress.finish();
     result.map_err(Error::Failed)?;
 
     // The picture lays non-numbered ids out in this run's order; records
@@ -126,20 +121,29 @@ fn analyse(args: &[&str]) -> Result<(), Error> {
     all.sort_by_key(|r| order.get(&r.key()).copied().unwrap_or(usize::MAX));
     let svg_path = format!("{}.svg", config.out);
     write_whole(&svg_path, &svg::render(&all)).map_err(Error::Failed)?;
+    let html_path = format!("{}.html", config.out);
+    write_whole(&html_path, &html::render(&all, &svg_path)).map_err(Error::Failed)?;
     let text = summary::summary(&all);
-    print!("{text}");
     let summary_path = format!("{}.summary.txt", config.out);
     write_whole(&summary_path, &text).map_err(Error::Failed)?;
 
     note(&format!(
-        "searched {searched} position(s) in {}{}; {} record(s) in {p}.csv, {p}.jsonl, {svg_path}, {summary_path}",
+        "searched {} in {}{}; {} in {p}.csv, {p}.jsonl, {svg_path}, {html_path}, {summary_path}",
+        plural(searched, "position"),
         duration(progress.elapsed()),
         if failed > 0 { format!(", {failed} failed") } else { String::new() },
-        all.len(),
+        plural(all.len() as u64, "record"),
         p = config.out
     ));
+    // Every file is written before the summary goes to stdout, which may
+    // be a pipe closed early.
+    let mut stdout = out::Stdout::new();
+    stdout.text(&text).and_then(|()| stdout.finish()).map_err(Error::Output)?;
     if failed > 0 {
-        return Err(Error::Failed(format!("{failed} search(es) failed; rerun with the same --out to retry")));
+        return Err(Error::Failed(format!(
+            "{} failed; rerun with the same --out to retry",
+            plural(failed, "search")
+        )));
     }
     Ok(())
 }

@@ -42,12 +42,11 @@ impl Score {
         }
     }
 
-    /// `+0.25`, `-1.10`, `#3`, `#-2`.
-    pub fn pretty(self) -> String {
+    /// `+25 cp`, `-110 cp`, `#3`, `#-2`: centipawns, as every figure of
+    /// the summary and the chart.
+    pub fn text(self) -> String {
         match self {
-            Score::Cp(v) => {
-                format!("{}{}.{:02}", if v < 0 { "-" } else { "+" }, v.abs() / 100, v.abs() % 100)
-            }
+            Score::Cp(v) => format!("{v:+} cp"),
             Score::Mate(n) => format!("#{n}"),
         }
     }
@@ -211,9 +210,10 @@ pub mod tests {
         let (w, d, l) = wdl::estimate(300, &black);
         assert!(w + d + l == 1000 && l > w, "{w} {d} {l}");
         assert_eq!(wdl::estimate(MATE - 3, &black), (0, 0, 1000));
-        assert_eq!(Score::Cp(-7).pretty(), "-0.07");
-        assert_eq!(Score::Cp(125).pretty(), "+1.25");
-        assert_eq!(Score::Mate(-3).pretty(), "#-3");
+        assert_eq!(Score::Cp(-7).text(), "-7 cp");
+        assert_eq!(Score::Cp(125).text(), "+125 cp");
+        assert_eq!(Score::Cp(0).text(), "+0 cp");
+        assert_eq!(Score::Mate(-3).text(), "#-3");
         assert!(Score::Mate(-9).imbalance() > Score::Cp(5000).imbalance());
         assert!(Score::Mate(2).imbalance() > Score::Mate(9).imbalance());
     }

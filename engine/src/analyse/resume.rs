@@ -9,6 +9,7 @@ use std::path::Path;
 use super::record::Record;
 use super::select::Key;
 use super::{csv, jsonl};
+use crate::plural::plural;
 
 /// What an earlier run left.
 #[derive(Debug, Default)]
@@ -31,55 +32,16 @@ fn read(path: &str) -> Result<Option<String>, String> {
 /// Records of an existing CSV file (`None` if there is none).
 fn from_csv(path: &str, notes: &mut Vec<String>) -> Result<Option<Vec<Record>>, String> {
     let Some(text) = read(path)? else { return Ok(None) };
-    let rows = csv::rows(&text);
-    let mut records = Vec::new();
-    let Some((head, body)) = rows.split_first() else { return Ok(Some(records)) };
-    if !head.complete {
-        return Ok(Some(records));
-    }
-    if head.fields != csv::HEADER {
-        return Err(format!(
-            "{path} does not have the columns this version of rockad writes; choose another --out"
-        ));
-    }
-    for row in body {
-        if !row.complete {
-            notes.push(format!("{path}: dropped an incomplete last record (line {})", row.line));
-            continue;
-        }
-        match csv::record(&row.fields) {
-            Ok(r) => records.push(r),
-            Err(e) => notes.push(format!("{path}: dropped the record on line {}: {e}", row.line)),
-        }
-    }
+    let (records, more) = csv::read(path, &text)?;
+    notes.extend(more);
     Ok(Some(records))
 }
 
 /// Records of an existing JSON lines file (`None` if there is none).
 fn from_jsonl(path: &str, notes: &mut Vec<String>) -> Result<Option<Vec<Record>>, String> {
     let Some(text) = read(path)? else { return Ok(None) };
-    let mut records = Vec::new();
-    let mut rest = text.as_str();
-    let mut number = 0;
-    while !rest.is_empty() {
-        number += 1;
-        let (line, complete) = match rest.find('\n') {
-            Some(at) => (&rest[..at], true),
-            None => (rest, false),
-        };
-        rest = if complete { &rest[line.len() + 1..] } else { "" };
-        if line.trim().is_empty() {
-            continue;
-        }
-        if !complete {
-            notes.push(format!("{path}: dropped an incomplete last record (line {number})"));
-            continue;
-        }
-        match jsonl::record(line) {
-            Ok(r) => records.push(r),
-            Err(e) => notes.push(format!("{path}: dropped the record on line {number}: {e}")),
-        }
-    }
+    let (records, more) = jsonl::read(path, &text);
+    notes.extend(more);
     Ok(Some(records))
 }
 
@@ -98,7 +60,10 @@ pub fn load(prefix: &str) -> Result<Previous, String> {
             let only = c.iter().filter(|r| !in_jsonl.contains(&r.key())).count()
                 + j.iter().filter(|r| !in_csv.contains(&r.key())).count();
             if only > 0 {
-                notes.push(format!("{only} record(s) found in only one of {csv_path} and {jsonl_path}"));
+                notes.push(format!(
+                    "{} found in only one of {csv_path} and {jsonl_path}",
+                    plural(only as u64, "record")
+                ));
             }
             j.into_iter().filter(|r| in_csv.contains(&r.key())).collect()
         }

@@ -16,6 +16,7 @@ use rockad_search::{IterationReport, Limits, Listener, SearchRequest, Searcher};
 use super::args::Budget;
 use super::record::{self, Record};
 use super::select::Task;
+use crate::plural::plural;
 
 /// How every search runs.
 #[derive(Debug, Clone, Copy)]
@@ -44,10 +45,11 @@ pub fn mode_line(positions: usize, s: &Settings) -> String {
     match plan(positions, s.threads) {
         _ if positions == 0 => "nothing to search".to_string(),
         (1, t) if positions == 1 => {
-            format!("1 position: one search with {t} thread(s), hash {} MB", s.hash_mb)
+            format!("1 position: one search with {}, hash {} MB", plural(t as u64, "thread"), s.hash_mb)
         }
+        (1, _) => format!("{positions} positions: one single-thread search at a time, hash {} MB", s.hash_mb),
         (w, _) => format!(
-            "{positions} positions: {w} single-thread search(es) in parallel, hash {} MB each",
+            "{positions} positions: {w} single-thread searches in parallel, hash {} MB each",
             s.hash_mb
         ),
     }

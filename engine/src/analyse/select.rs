@@ -40,7 +40,7 @@ impl Task {
 pub fn frc_list(spec: &str) -> Result<Vec<u32>, String> {
     let number = |t: &str| match t.trim().parse::<u32>() {
         Ok(n) if n < frc::COUNT => Ok(n),
-        _ => Err(format!("--frc: '{t}' is not a start position number (0..959)")),
+        _ => Err(format!("'{t}' is not a start position number (0..959)")),
     };
     let mut out = Vec::new();
     for item in spec.split(',') {
@@ -48,7 +48,7 @@ pub fn frc_list(spec: &str) -> Result<Vec<u32>, String> {
             Some((a, b)) => {
                 let (a, b) = (number(a)?, number(b)?);
                 if a > b {
-                    return Err(format!("--frc: range '{item}' runs backwards"));
+                    return Err(format!("range '{item}' runs backwards"));
                 }
                 out.extend(a..=b);
             }
@@ -62,7 +62,7 @@ pub fn frc_list(spec: &str) -> Result<Vec<u32>, String> {
 pub fn dfrc_list(spec: &str) -> Result<Vec<(u32, u32)>, String> {
     spec.split(',')
         .map(|item| {
-            let bad = || format!("--dfrc: '{item}' is not a pair W:B of start numbers (0..959)");
+            let bad = || format!("'{item}' is not a pair W:B of start numbers (0..959)");
             let (w, b) = item.split_once(':').ok_or_else(bad)?;
             match (w.trim().parse::<u32>(), b.trim().parse::<u32>()) {
                 (Ok(w), Ok(b)) if w < frc::COUNT && b < frc::COUNT => Ok((w, b)),

@@ -30,14 +30,17 @@ pub fn label(id: &str) -> String {
 
 fn describe(r: &Record) -> String {
     let moves = if r.moves.is_empty() { String::new() } else { format!(" after {}", r.moves.join(" ")) };
-    format!("{:>7}  {}{moves}  best {}", r.score().pretty(), label(&r.id), r.best_san())
+    format!("{:>8}  {}{moves}  best {}", r.score().text(), label(&r.id), r.best_san())
 }
 
 /// The summary text, ending with a line break.
 pub fn summary(records: &[Record]) -> String {
     let mut out = String::new();
     let n = records.len();
-    let _ = writeln!(out, "Positions analysed: {n} (scores from White's side)");
+    let _ = writeln!(
+        out,
+        "Positions analysed: {n} (scores in centipawns from White's side; #N = mate in N moves)"
+    );
     if n == 0 {
         return out;
     }
@@ -92,7 +95,7 @@ pub fn summary(records: &[Record]) -> String {
         let _ = writeln!(
             out,
             "\nStandard chess (518 RNBQKBNR): {}, rank {rank} of {n} by |score| (1 = most balanced){tied}",
-            std.score().pretty()
+            std.score().text()
         );
     }
     out
@@ -131,12 +134,12 @@ mod tests {
         records.push(sample("518", Score::Cp(35)));
         records.push(sample("600", Score::Mate(-4)));
         let s = summary(&records);
-        assert!(s.starts_with("Positions analysed: 32"), "{s}");
+        assert!(s.starts_with("Positions analysed: 32 (scores in centipawns"), "{s}");
         let most = s.split("Most balanced").nth(1).unwrap();
-        assert!(most.lines().nth(1).unwrap().contains("+0.00  10 "), "{s}");
+        assert!(most.lines().nth(1).unwrap().contains("   +0 cp  10 "), "{s}");
         let least = s.split("Least balanced").nth(1).unwrap();
         assert!(least.lines().nth(1).unwrap().contains(&format!("#-4  {}", label("600"))), "{s}");
-        assert!(least.lines().nth(2).unwrap().contains("+1.90  29 "), "{s}");
+        assert!(least.lines().nth(2).unwrap().contains(" +190 cp  29 "), "{s}");
         assert_eq!(
             most.lines().take_while(|l| !l.starts_with("Least")).filter(|l| l.starts_with("  ")).count(),
             10
@@ -148,7 +151,7 @@ mod tests {
         assert!(s.contains("   -100 ..   -76      3  "), "{s}");
         assert!(s.contains("    +25 ..   +49      3  "), "{s}");
         // |35| is beaten by 0, ±10, ±20, ±30: rank 8.
-        assert!(s.contains("Standard chess (518 RNBQKBNR): +0.35, rank 8 of 32"), "{s}");
+        assert!(s.contains("Standard chess (518 RNBQKBNR): +35 cp, rank 8 of 32"), "{s}");
     }
 
     #[test]
@@ -156,7 +159,8 @@ mod tests {
         assert_eq!(label("518"), "518 RNBQKBNR");
         assert_eq!(label("0:959"), "0:959 BBQNNRKR/RKRNNQBB");
         assert_eq!(label("f.epd:3"), "f.epd:3");
-        assert_eq!(summary(&[]), "Positions analysed: 0 (scores from White's side)\n");
+        assert!(summary(&[]).starts_with("Positions analysed: 0 (scores"));
+        assert_eq!(summary(&[]).lines().count(), 1);
         assert!(!summary(&[sample("3", Score::Cp(1))]).contains("Standard chess"));
     }
 }

@@ -1,46 +1,73 @@
 //! The picture: one square per position, coloured by score on a diverging
 //! scale (blue = White better, red = Black better, near-white = level,
-//! clamped at ±100 cp), each with a tooltip. Chess960 numbers sit in a
-//! 32 × 30 grid by number (row-major, so cell = row × 32 + column); other
-//! ids are laid out in the order given. Plain SVG 1.1: no script, no
-//! external resource, readable in any browser.
+//! clamped at ±100 cp), each labelled with its position and carrying a
+//! tooltip. Many distinct Chess960 numbers (the atlas) sit in a 32 × 30
+//! grid by number (row-major, so cell = row × 32 + column), each square
+//! with its number; other sets are laid out as larger tiles in the order
+//! given, each with its id (a number or `W:B`) and its score. The width is
+//! chosen so that the title, caption and key always fit. Plain SVG 1.1: no
+//! script, no external resource, readable in any browser.
 
 use std::fmt::Write;
 
 use super::record::{Record, Score};
 use super::summary::label;
 use crate::frc;
+use crate::plural::plural;
 
 const COLUMNS: usize = 32;
 const CELL: usize = 18;
 const PITCH: usize = 20;
+/// Tiles of the layout in input order: width, height, gap, per row.
+const TILE_W: usize = 72;
+const TILE_H: usize = 44;
+const TILE_GAP: usize = 6;
+const TILE_COLUMNS: usize = 8;
+/// Longest id written on a tile (longer ones are shortened; the tooltip has all).
+const TILE_ID_CHARS: usize = 11;
+const MARGIN: usize = 16;
 const LEFT: usize = 56;
-const TOP: usize = 64;
 /// Scores at or beyond this many centipawns get the full colour.
 const CLAMP: i32 = 100;
 const NEUTRAL: (f64, f64, f64) = (247.0, 247.0, 247.0);
 const WHITE_HUE: (f64, f64, f64) = (33.0, 102.0, 172.0);
 const BLACK_HUE: (f64, f64, f64) = (178.0, 24.0, 43.0);
+/// Steps of the colour key, from -CLAMP to +CLAMP.
+const KEY_STEPS: i32 = 9;
+/// Average glyph widths of the sans-serif font as a share of its size
+/// (bold and regular), to size the picture to its longest text.
+const BOLD_WIDTH: f64 = 0.62;
+const TEXT_WIDTH: f64 = 0.56;
 
 /// Text safe inside XML content and attribute values.
 fn esc(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// The colour of a White-side score in `-CLAMP..=CLAMP` (mates are full).
-fn colour(score: Score) -> String {
-    let t = match score {
+/// Where on the scale a score lies, -1 (Black) ..= 1 (White).
+fn shade(score: Score) -> f64 {
+    match score {
         Score::Cp(v) => f64::from(v.clamp(-CLAMP, CLAMP)) / f64::from(CLAMP),
         Score::Mate(n) => f64::from(n.signum()),
-    };
+    }
+}
+
+/// The colour of a White-side score in `-CLAMP..=CLAMP` (mates are full).
+fn colour(score: Score) -> String {
+    let t = shade(score);
     let (to, t) = if t >= 0.0 { (WHITE_HUE, t) } else { (BLACK_HUE, -t) };
     let mix = |a: f64, b: f64| (a + (b - a) * t).round() as u8;
     format!("#{:02x}{:02x}{:02x}", mix(NEUTRAL.0, to.0), mix(NEUTRAL.1, to.1), mix(NEUTRAL.2, to.2))
 }
 
+/// Text colour readable on a square of `score`'s colour.
+fn ink(score: Score) -> &'static str {
+    if shade(score).abs() > 0.55 { "#fff" } else { "#111" }
+}
+
 fn tooltip(r: &Record) -> String {
     let score = match r.score() {
-        Score::Cp(v) => format!("{} ({v} cp)", r.score().pretty()),
+        Score::Cp(v) => format!("{v:+} cp"),
         Score::Mate(n) if n > 0 => format!("#{n} (White mates in {n})"),
         Score::Mate(n) => format!("#{n} (Black mates in {})", -n),
     };
@@ -55,127 +82,199 @@ fn tooltip(r: &Record) -> String {
     )
 }
 
-/// Grid cells (row, column) of the records: by Chess960 number when every
-/// id is a distinct number, else in the records' order.
-fn layout(records: &[Record]) -> (Vec<(usize, usize)>, usize, bool) {
-    let numbers: Vec<Option<usize>> = records
-        .iter()
-        .map(|r| r.id.parse::<u32>().ok().filter(|&n| n < frc::COUNT).map(|n| n as usize))
-        .collect();
+/// Whether the records are the atlas kind: more distinct Chess960 numbers
+/// than one row holds, so a grid by number reads best.
+fn by_number(records: &[Record]) -> bool {
     let mut seen = std::collections::HashSet::new();
-    if numbers.iter().all(|n| n.is_some_and(|n| seen.insert(n))) {
-        let cells = numbers.iter().flatten().map(|&n| (n / COLUMNS, n % COLUMNS)).collect();
-        return (cells, COLUMNS, true);
+    records.len() > COLUMNS
+        && records.iter().all(|r| r.id.parse::<u32>().is_ok_and(|n| n < frc::COUNT && seen.insert(n)))
+}
+
+fn is_standard(r: &Record) -> bool {
+    r.id == frc::STANDARD.to_string() && r.moves.is_empty()
+}
+
+/// Estimated width in pixels of `text` at `size` px.
+fn text_width(text: &str, size: f64, bold: bool) -> usize {
+    (text.chars().count() as f64 * size * if bold { BOLD_WIDTH } else { TEXT_WIDTH }).ceil() as usize
+}
+
+/// An id short enough for a tile.
+fn short(id: &str) -> String {
+    if id.chars().count() <= TILE_ID_CHARS {
+        return id.to_string();
     }
-    let columns = records.len().clamp(1, COLUMNS);
-    ((0..records.len()).map(|i| (i / columns, i % columns)).collect(), columns, false)
+    let tail: String =
+        id.chars().rev().take(TILE_ID_CHARS - 1).collect::<Vec<_>>().into_iter().rev().collect();
+    format!("\u{2026}{tail}")
 }
 
 /// The SVG document for `records`.
 pub fn render(records: &[Record]) -> String {
-    let (cells, columns, by_number) = layout(records);
-    let rows = if by_number { frc::COUNT as usize / COLUMNS } else { records.len().div_ceil(columns).max(1) };
-    let grid_w = columns * PITCH;
-    let grid_h = rows * PITCH;
-    let width = (LEFT + grid_w + 24).max(LEFT + 420);
-    let height = TOP + grid_h + 110;
+    let grid = by_number(records);
+    let title = format!("Rockad analysis: {}", plural(records.len() as u64, "position"));
+    let caption = if grid {
+        "Chess960 start positions by number: row + column (518 = row 512 + column 6)"
+    } else {
+        "one tile per position, in the order analysed"
+    };
+    let mut key = vec![format!(
+        "Colour: score in centipawns from White's side, full colour from \u{b1}{CLAMP} cp; \
+         hover a square for its best move"
+    )];
+    if records.iter().any(|r| matches!(r.score(), Score::Mate(_))) {
+        key.push("a mate (#N) takes the full colour of the side that mates".to_string());
+    }
+    let standard = records.iter().any(is_standard);
+
+    let (body_w, body_h) = if grid {
+        (LEFT + COLUMNS * PITCH, (frc::COUNT as usize / COLUMNS) * PITCH + 24)
+    } else {
+        let columns = records.len().clamp(1, TILE_COLUMNS);
+        let rows = records.len().div_ceil(columns).max(1);
+        (MARGIN + columns * (TILE_W + TILE_GAP), rows * (TILE_H + TILE_GAP))
+    };
+    let key_w = MARGIN + 90 + KEY_STEPS as usize * PITCH + 100;
+    let texts = [
+        MARGIN + text_width(&title, 16.0, true),
+        MARGIN + text_width(caption, 11.0, false),
+        key.iter().map(|k| MARGIN + text_width(k, 11.0, false)).max().unwrap_or(0),
+    ];
+    let width = texts.into_iter().chain([body_w, key_w]).max().unwrap_or(body_w) + MARGIN;
+    let top = 58;
+    let key_y = top + body_h + 16;
+    let height = key_y + CELL + 30 + key.len() * 16 + if standard { 26 } else { 0 } + MARGIN;
+
     let mut s = String::new();
     let _ = writeln!(
         s,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{width}\" height=\"{height}\" \
          viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"11\">"
     );
-    let title = format!("Rockad analysis of {} position(s), scores from White's side", records.len());
     let _ = writeln!(s, "<title>{}</title>", esc(&title));
+    let _ = writeln!(s, "<rect width=\"{width}\" height=\"{height}\" fill=\"#fff\"/>");
     let _ = writeln!(
         s,
-        "<text x=\"{LEFT}\" y=\"20\" font-size=\"15\" font-weight=\"bold\">{}</text>",
+        "<text x=\"{MARGIN}\" y=\"24\" font-size=\"16\" font-weight=\"bold\">{}</text>",
         esc(&title)
     );
-
-    // Axis labels: column numbers on top, the first id of each row on the left.
-    let (col_axis, row_axis) = if by_number {
-        ("column: start position number = row + column", "row")
+    let _ = writeln!(s, "<text x=\"{MARGIN}\" y=\"42\" fill=\"#444\">{}</text>", esc(caption));
+    if grid {
+        numbered_grid(&mut s, records, top);
     } else {
-        ("positions in input order, row by row", "first")
-    };
-    let _ = writeln!(s, "<text x=\"{LEFT}\" y=\"38\" fill=\"#444\">{col_axis}</text>");
-    let _ = writeln!(s, "<text x=\"4\" y=\"{}\" fill=\"#444\">{row_axis}</text>", TOP - 6);
-    for c in (0..columns).step_by(if columns > 16 { 4 } else { 1 }) {
-        let label = if by_number { c } else { c + 1 };
-        let x = LEFT + c * PITCH + CELL / 2;
-        let _ = writeln!(s, "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\">{label}</text>", TOP - 6);
+        tiles(&mut s, records, top);
     }
-    for r in 0..rows {
-        let label = if by_number { r * COLUMNS } else { r * columns + 1 };
-        let y = TOP + r * PITCH + CELL / 2 + 4;
-        let _ = writeln!(s, "<text x=\"{}\" y=\"{y}\" text-anchor=\"end\">{label}</text>", LEFT - 6);
-    }
-
-    s.push_str("<g stroke=\"#bbb\" stroke-width=\"0.5\">\n");
-    for (r, &(row, col)) in records.iter().zip(&cells) {
-        let standard = r.id == frc::STANDARD.to_string() && r.moves.is_empty();
-        let outline = if standard { " stroke=\"#000\" stroke-width=\"2.5\"" } else { "" };
-        let _ = writeln!(
-            s,
-            "<rect class=\"cell\" x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\"{outline}>\
-             <title>{}</title></rect>",
-            LEFT + col * PITCH,
-            TOP + row * PITCH,
-            colour(r.score()),
-            esc(&tooltip(r))
-        );
-    }
-    s.push_str("</g>\n");
-    legend(&mut s, TOP + grid_h + 20);
+    legend(&mut s, key_y, &key, standard);
     s.push_str("</svg>\n");
     s
 }
 
-/// Colour steps from -CLAMP to +CLAMP, their meaning, and the 518 outline.
-fn legend(s: &mut String, y: usize) {
-    const STEPS: i32 = 9;
-    let _ = writeln!(s, "<text x=\"{LEFT}\" y=\"{}\">Black better</text>", y + 13);
-    let x0 = LEFT + 80;
-    for i in 0..STEPS {
-        let cp = -CLAMP + i * 2 * CLAMP / (STEPS - 1);
+/// The 32 × 30 grid: axis numbers, and each square with its number.
+fn numbered_grid(s: &mut String, records: &[Record], top: usize) {
+    let y0 = top + 16;
+    let _ =
+        writeln!(s, "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" fill=\"#444\">row</text>", LEFT - 6, y0 - 4);
+    for c in (0..COLUMNS).step_by(2) {
+        let x = LEFT + c * PITCH + CELL / 2;
+        let _ = writeln!(s, "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\">+{c}</text>", y0 - 4);
+    }
+    for r in 0..frc::COUNT as usize / COLUMNS {
+        let y = y0 + r * PITCH + CELL / 2 + 4;
+        let _ = writeln!(s, "<text x=\"{}\" y=\"{y}\" text-anchor=\"end\">{}</text>", LEFT - 6, r * COLUMNS);
+    }
+    s.push_str("<g stroke=\"#bbb\" stroke-width=\"0.5\">\n");
+    for r in records {
+        let Ok(n) = r.id.parse::<usize>() else { continue };
+        let (x, y) = (LEFT + n % COLUMNS * PITCH, y0 + n / COLUMNS * PITCH);
+        let outline = if is_standard(r) { " stroke=\"#000\" stroke-width=\"2.5\"" } else { "" };
+        let _ = writeln!(
+            s,
+            "<g class=\"cell\"><title>{}</title><rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" \
+             fill=\"{}\"{outline}/><text x=\"{}\" y=\"{}\" font-size=\"6.5\" text-anchor=\"middle\" \
+             stroke=\"none\" fill=\"{}\">{n}</text></g>",
+            esc(&tooltip(r)),
+            colour(r.score()),
+            x + CELL / 2,
+            y + CELL / 2 + 2,
+            ink(r.score()),
+        );
+    }
+    s.push_str("</g>\n");
+}
+
+/// Tiles in the records' order, each with its id and score.
+fn tiles(s: &mut String, records: &[Record], top: usize) {
+    let columns = records.len().clamp(1, TILE_COLUMNS);
+    s.push_str("<g stroke=\"#bbb\" stroke-width=\"0.5\">\n");
+    for (i, r) in records.iter().enumerate() {
+        let x = MARGIN + i % columns * (TILE_W + TILE_GAP);
+        let y = top + i / columns * (TILE_H + TILE_GAP);
+        let outline = if is_standard(r) { " stroke=\"#000\" stroke-width=\"2.5\"" } else { "" };
+        let moves = if r.moves.is_empty() { "" } else { "+" };
+        let _ = writeln!(
+            s,
+            "<g class=\"cell\"><title>{}</title><rect x=\"{x}\" y=\"{y}\" width=\"{TILE_W}\" \
+             height=\"{TILE_H}\" fill=\"{}\"{outline}/><text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" \
+             stroke=\"none\" font-weight=\"bold\" fill=\"{ink}\">{}{moves}</text><text x=\"{cx}\" y=\"{}\" \
+             text-anchor=\"middle\" stroke=\"none\" fill=\"{ink}\">{}</text></g>",
+            esc(&tooltip(r)),
+            colour(r.score()),
+            y + 18,
+            esc(&short(&r.id)),
+            y + 34,
+            esc(&r.score().text()),
+            cx = x + TILE_W / 2,
+            ink = ink(r.score()),
+        );
+    }
+    s.push_str("</g>\n");
+}
+
+/// The colour scale with its numbers, the key lines, and the 518 outline
+/// when 518 is shown.
+fn legend(s: &mut String, y: usize, key: &[String], standard: bool) {
+    let _ = writeln!(s, "<text x=\"{MARGIN}\" y=\"{}\">Black better</text>", y + 13);
+    let x0 = MARGIN + 84;
+    for i in 0..KEY_STEPS {
+        let cp = -CLAMP + i * 2 * CLAMP / (KEY_STEPS - 1);
         let x = x0 + i as usize * PITCH;
         let _ = writeln!(
             s,
             "<rect class=\"legend\" x=\"{x}\" y=\"{y}\" width=\"{PITCH}\" height=\"{CELL}\" fill=\"{}\"/>",
             colour(Score::Cp(cp))
         );
-        if i % 4 == 0 {
+        if i % 2 == 0 {
             let _ = writeln!(
                 s,
-                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"9\">{}</text>",
                 x + PITCH / 2,
-                y + CELL + 13,
+                y + CELL + 11,
                 if cp == 0 { "0".to_string() } else { format!("{cp:+}") }
             );
         }
     }
-    let after = x0 + STEPS as usize * PITCH + 8;
+    let after = x0 + KEY_STEPS as usize * PITCH + 8;
     let _ = writeln!(s, "<text x=\"{after}\" y=\"{}\">White better</text>", y + 13);
-    let _ = writeln!(
-        s,
-        "<text x=\"{LEFT}\" y=\"{}\" fill=\"#444\">centipawns from White's side, clamped at \u{b1}{CLAMP} cp \
-         (mates: full colour); hover a square for its score and best move</text>",
-        y + CELL + 32
-    );
-    let _ = writeln!(
-        s,
-        "<rect class=\"legend\" x=\"{LEFT}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\" \
-         stroke=\"#000\" stroke-width=\"2.5\"/>",
-        y + CELL + 42,
-        colour(Score::Cp(0))
-    );
-    let _ = writeln!(
-        s,
-        "<text x=\"{}\" y=\"{}\">518 = standard chess (RNBQKBNR)</text>",
-        LEFT + CELL + 8,
-        y + CELL + 55
-    );
+    let mut line_y = y + CELL + 30;
+    for k in key {
+        let _ = writeln!(s, "<text x=\"{MARGIN}\" y=\"{line_y}\" fill=\"#444\">{}</text>", esc(k));
+        line_y += 16;
+    }
+    if standard {
+        let _ = writeln!(
+            s,
+            "<rect class=\"legend\" x=\"{MARGIN}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\" \
+             stroke=\"#000\" stroke-width=\"2.5\"/>",
+            line_y - 8,
+            colour(Score::Cp(0))
+        );
+        let _ = writeln!(
+            s,
+            "<text x=\"{}\" y=\"{}\">outlined: 518 = standard chess (RNBQKBNR)</text>",
+            MARGIN + CELL + 8,
+            line_y + 5
+        );
+    }
 }
 
 #[cfg(test)]
@@ -206,26 +305,47 @@ mod tests {
     }
 
     #[test]
-    fn numbered_grid_with_tooltips_legend_and_the_standard_outlined() {
-        let records: Vec<Record> =
-            [0, 31, 32, 518, 959].iter().map(|&n| sample(&n.to_string(), Score::Cp(n - 500))).collect();
+    fn numbered_grid_with_labels_tooltips_key_and_the_standard_outlined() {
+        let records: Vec<Record> = (0..960).map(|n| sample(&n.to_string(), Score::Cp(n - 500))).collect();
         let svg = render(&records);
         assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\""));
-        let names = well_formed(&svg);
-        assert_eq!(names.iter().filter(|n| *n == "rect").count(), 5 + 9 + 1);
-        assert_eq!(svg.matches("<rect class=\"cell\"").count(), 5);
+        well_formed(&svg);
+        assert_eq!(svg.matches("<g class=\"cell\">").count(), 960);
         assert!(!svg.contains("<script") && !svg.contains("href"));
-        // 518 = row 16, column 6, outlined; 959 = row 29, column 31.
-        let x518 = LEFT + 6 * PITCH;
-        let y518 = TOP + 16 * PITCH;
+        // 518 = row 16, column 6, outlined and labelled; 959 = row 29, column 31.
         let cell = svg.lines().find(|l| l.contains("<title>518 RNBQKBNR")).unwrap();
+        let (x, y) = (LEFT + 6 * PITCH, 74 + 16 * PITCH);
         assert!(
-            cell.contains(&format!("x=\"{x518}\" y=\"{y518}\"")) && cell.contains("stroke-width=\"2.5\"")
+            cell.contains(&format!("x=\"{x}\" y=\"{y}\"")) && cell.contains("stroke-width=\"2.5\""),
+            "{cell}"
         );
-        assert!(cell.contains("+0.18 (18 cp), best e4 (e2e4), depth 7"), "{cell}");
+        assert!(cell.contains("+18 cp, best e4 (e2e4), depth 7") && cell.contains(">518</text>"), "{cell}");
         let last = svg.lines().find(|l| l.contains("<title>959 RKRNNQBB")).unwrap();
-        assert!(last.contains(&format!("x=\"{}\" y=\"{}\"", LEFT + 31 * PITCH, TOP + 29 * PITCH)));
-        assert!(svg.contains("clamped at \u{b1}100 cp"));
+        assert!(last.contains(&format!("x=\"{}\" y=\"{}\"", LEFT + 31 * PITCH, 74 + 29 * PITCH)));
+        assert!(svg.contains("from \u{b1}100 cp") && svg.contains("518 = standard chess"));
+        // The scale's numbers.
+        for n in ["-100", "-50", ">0<", "+50", "+100"] {
+            assert!(svg.contains(&format!(">{}</text>", n.trim_matches(['>', '<']))), "{n}");
+        }
+    }
+
+    #[test]
+    fn a_few_positions_are_labelled_tiles_that_fit() {
+        let records: Vec<Record> =
+            [0, 959, 300].iter().map(|&n| sample(&n.to_string(), Score::Cp(n / 10))).collect();
+        let svg = render(&records);
+        well_formed(&svg);
+        let width: usize = svg.split("width=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+        assert!(width >= MARGIN + text_width("Rockad analysis: 3 positions", 16.0, true));
+        for text in ["Rockad analysis: 3 positions", ">959</text>", ">+95 cp</text>", ">0</text>"] {
+            assert!(svg.contains(text), "{text}: {svg}");
+        }
+        // No 518 and no mate here: neither is explained.
+        assert!(!svg.contains("standard chess") && !svg.contains("mate"), "{svg}");
+        let one = render(&[sample("518", Score::Mate(-2))]);
+        assert!(one.contains("standard chess") && one.contains("side that mates"), "{one}");
+        assert_eq!(short("games/long-file-name.epd:12"), "\u{2026}ame.epd:12");
+        assert_eq!(short("12:845"), "12:845");
     }
 
     #[test]
@@ -244,9 +364,13 @@ mod tests {
         let svg = render(&records);
         well_formed(&svg);
         assert!(svg.contains("a&lt;&amp;&gt;.epd:1, rnbqkbnr/"), "{svg}");
-        let cells: Vec<&str> = svg.lines().filter(|l| l.starts_with("<rect class=\"cell\"")).collect();
-        assert!(cells[0].contains(&format!("x=\"{LEFT}\" y=\"{TOP}\"")));
-        assert!(cells[1].contains(&format!("x=\"{}\" y=\"{TOP}\"", LEFT + PITCH)));
-        assert!(cells[1].contains("3:4 "), "{}", cells[1]);
+        let cells: Vec<&str> = svg.lines().filter(|l| l.starts_with("<g class=\"cell\"")).collect();
+        assert!(cells[0].contains(&format!("x=\"{MARGIN}\" y=\"58\"")), "{}", cells[0]);
+        assert!(cells[1].contains(&format!("x=\"{}\" y=\"58\"", MARGIN + TILE_W + TILE_GAP)));
+        assert!(
+            cells[1].contains(">3:4</text>") && cells[0].contains(">a&lt;&amp;&gt;.epd:1</text>"),
+            "{}",
+            cells[1]
+        );
     }
 }

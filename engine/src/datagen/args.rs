@@ -1,43 +1,147 @@
-//! The command line of `rockad datagen`: flags into a [`Config`].
+//! The command line of `rockad datagen`: clap arguments into a [`Config`].
+//! Flags and defaults are those of the first version (long runs are
+//! continued with the same command line).
+
+use clap::Args;
 
 use super::game::Rules;
 
-use crate::flags::{Flags, integer, is_help};
-
-pub const HELP: &str = "\
-usage: rockad datagen --out FILE (--games N | --positions N) [options]
-       rockad datagen --dump FILE [--text OUT]
-
+const AFTER_HELP: &str = "\
 Plays Rockad against itself from random Chess960 and Double Fischer Random
 starts and writes the positions (32-byte records, see eval/src/data/) to FILE.
 Rerunning with the same FILE continues it: games already there are skipped.
-
-target (one of them; both count what FILE holds, earlier runs included):
-  --games N             stop when FILE holds N games
-  --positions N         stop starting games once FILE holds N positions
-
-options:
-  --out FILE            the binary data file (created or continued)
-  --nodes N             nodes per move (default 5000)
-  --threads T           games played at once, one thread each (default: all cores)
-  --hash MB             hash table per game (default 8)
-  --seed S              games derive from S and their index (default: drawn at
-                        random and printed; a continued FILE keeps its own)
-  --dfrc PERCENT        share of Double Fischer Random starts (default 25)
-  --random-plies A-B    random legal plies after the start, A to B (default 4-9)
-  --balance CP          redraw a start whose search score exceeds CP (default 300)
-  --win CP              adjudicate a win when |score| >= CP ... (default 1000)
-  --win-plies N         ... for N plies in a row (default 4, both sides' searches)
-  --draw CP             adjudicate a draw when |score| <= CP ... (default 10)
-  --draw-plies N        ... for N plies in a row (default 12) ...
-  --draw-after M        ... from move M on (default 40)
-  --max-plies N         a game this long is a draw (default 600)
-  --text OUT            afterwards, also write FILE as text lines 'FEN | score | result'
-  --progress            progress line on stderr even when it is not a terminal
-  --quiet               no progress line
+Both targets count what FILE holds, earlier runs included.
 
 --dump FILE converts a binary file to text (to stdout, or to --text OUT). The
-score is in centipawns and the result 1.0 / 0.5 / 0.0, both from White's view.";
+score is in centipawns and the result 1.0 / 0.5 / 0.0, both from White's view.
+
+Examples:
+  rockad datagen --out data.bin --games 20000 --seed 1
+  rockad datagen --dump data.bin --text data.txt";
+
+#[derive(Debug, Args)]
+#[command(after_help = AFTER_HELP)]
+pub struct DatagenArgs {
+    /// The binary data file (created or continued)
+    #[arg(long, value_name = "FILE", value_parser = clap::builder::NonEmptyStringValueParser::new(),
+          required_unless_present = "dump", conflicts_with = "dump")]
+    out: Option<String>,
+    /// Stop when FILE holds N games
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..),
+          conflicts_with_all = ["positions", "dump"], required_unless_present_any = ["positions", "dump"])]
+    games: Option<u32>,
+    /// Stop starting games once FILE holds N positions
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "dump")]
+    positions: Option<u64>,
+    /// Nodes per move
+    #[arg(long, value_name = "N", allow_negative_numbers = true, default_value_t = Rules::default().nodes, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+    nodes: u64,
+    /// Games played at once, one thread each [default: all cores]
+    #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
+    /// Hash table per game, in MiB
+    #[arg(long, value_name = "MB", allow_negative_numbers = true, default_value_t = Rules::default().hash_mb as u32, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    hash: u32,
+    /// Games derive from S and their index [default: drawn at random and printed; a continued FILE keeps its own]
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Share of Double Fischer Random starts, in per cent
+    #[arg(long, value_name = "PERCENT", allow_negative_numbers = true, default_value_t = Rules::default().dfrc_percent, value_parser = clap::value_parser!(u32).range(0..=100))]
+    dfrc: u32,
+    /// Random legal plies after the start, A to B
+    // The default equals `Rules::default()`: a test checks it.
+    #[arg(long, value_name = "A-B", default_value = "4-9", value_parser = plies)]
+    random_plies: (u32, u32),
+    /// Draw a start again when its search score exceeds CP
+    #[arg(long, value_name = "CP", allow_negative_numbers = true, default_value_t = Rules::default().balance_cp, value_parser = clap::value_parser!(i32).range(0..=30_000))]
+    balance: i32,
+    /// Adjudicate a win when |score| >= CP ...
+    #[arg(long, value_name = "CP", allow_negative_numbers = true, default_value_t = Rules::default().win_cp, value_parser = clap::value_parser!(i32).range(1..=30_000))]
+    win: i32,
+    /// ... for N plies in a row (both sides' searches)
+    #[arg(long, value_name = "N", allow_negative_numbers = true, default_value_t = Rules::default().win_plies, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    win_plies: u32,
+    /// Adjudicate a draw when |score| <= CP ...
+    #[arg(long, value_name = "CP", allow_negative_numbers = true, default_value_t = Rules::default().draw_cp, value_parser = clap::value_parser!(i32).range(0..=30_000))]
+    draw: i32,
+    /// ... for N plies in a row ...
+    #[arg(long, value_name = "N", allow_negative_numbers = true, default_value_t = Rules::default().draw_plies, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    draw_plies: u32,
+    /// ... from move M on
+    #[arg(long, value_name = "M", allow_negative_numbers = true, default_value_t = Rules::default().draw_after_move, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    draw_after: u32,
+    /// A game this long is a draw
+    #[arg(long, value_name = "N", allow_negative_numbers = true, default_value_t = Rules::default().max_plies, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    max_plies: u32,
+    /// Afterwards, also write FILE as text lines 'FEN | score | result'
+    #[arg(long, value_name = "OUT", value_parser = clap::builder::NonEmptyStringValueParser::new())]
+    text: Option<String>,
+    /// Convert a binary data FILE to text (stdout, or --text OUT)
+    #[arg(long, value_name = "FILE", value_parser = clap::builder::NonEmptyStringValueParser::new())]
+    dump: Option<String>,
+    /// Progress bar on stderr even when stderr is not a terminal
+    #[arg(long, conflicts_with = "quiet")]
+    progress: bool,
+    /// No progress display
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// `A-B` (or a single `A`) with `A <= B <= 40`.
+fn plies(text: &str) -> Result<(u32, u32), String> {
+    let number = |t: &str| match t.parse::<u32>() {
+        Ok(v) if v <= 40 => Ok(v),
+        _ => Err(format!("'{t}' is not a number of plies 0..=40")),
+    };
+    let (a, b) = text.split_once('-').unwrap_or((text, text));
+    let (a, b) = (number(a)?, number(b)?);
+    if a > b {
+        return Err(format!("{a} is more than {b}"));
+    }
+    Ok((a, b))
+}
+
+impl DatagenArgs {
+    /// What the command line asks for (clap has checked that the flags go
+    /// together: one target, no target with --dump).
+    pub fn parsed(self) -> Parsed {
+        if let Some(bin) = self.dump {
+            return Parsed::Dump { bin, text: self.text };
+        }
+        let target = match (self.games, self.positions) {
+            (Some(g), _) => Target::Games(g),
+            (None, Some(p)) => Target::Positions(p),
+            (None, None) => Target::Games(0),
+        };
+        let mut c = Config::new(self.out.as_deref().unwrap_or_default(), target);
+        if let Some(t) = self.threads {
+            c.threads = t.into();
+        }
+        c.seed = self.seed;
+        c.text = self.text;
+        c.progress = if self.quiet {
+            Some(false)
+        } else if self.progress {
+            Some(true)
+        } else {
+            None
+        };
+        c.rules = Rules {
+            nodes: self.nodes,
+            hash_mb: self.hash as usize,
+            dfrc_percent: self.dfrc,
+            random_plies: self.random_plies,
+            balance_cp: self.balance,
+            win_cp: self.win,
+            win_plies: self.win_plies,
+            draw_cp: self.draw,
+            draw_plies: self.draw_plies,
+            draw_after_move: self.draw_after,
+            max_plies: self.max_plies,
+        };
+        Parsed::Generate(c)
+    }
+}
 
 /// How many games to play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,82 +182,25 @@ impl Config {
 /// A parsed command line.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Parsed {
-    Help,
     Generate(Config),
     Dump { bin: String, text: Option<String> },
-}
-
-/// `A-B` (or a single `A`) with `A <= B <= max`.
-fn range(flag: &str, text: &str, max: u64) -> Result<(u32, u32), String> {
-    let (a, b) = text.split_once('-').unwrap_or((text, text));
-    let (a, b) = (integer(flag, a, 0, max)?, integer(flag, b, 0, max)?);
-    if a > b {
-        return Err(format!("{flag}: {a} is more than {b}"));
-    }
-    Ok((a as u32, b as u32))
-}
-
-/// Parses the words after `datagen`.
-pub fn parse(args: &[&str]) -> Result<Parsed, String> {
-    let mut out = None;
-    let mut dump = None;
-    let mut games = None;
-    let mut positions = None;
-    let mut c = Config::new("", Target::Games(0));
-    let mut words = Flags::new(args);
-    while let Some(flag) = words.next_flag() {
-        if is_help(flag) {
-            return Ok(Parsed::Help);
-        }
-        if matches!(flag, "--progress" | "--quiet") {
-            c.progress = Some(flag == "--progress");
-            continue;
-        }
-        let value = words.value(flag)?;
-        match flag {
-            "--out" | "--dump" | "--text" if value.is_empty() => {
-                return Err(format!("{flag} needs a file name"));
-            }
-            "--out" => out = Some(value.to_string()),
-            "--dump" => dump = Some(value.to_string()),
-            "--text" => c.text = Some(value.to_string()),
-            "--games" => games = Some(integer(flag, value, 1, u64::from(u32::MAX))? as u32),
-            "--positions" => positions = Some(integer(flag, value, 1, u64::MAX)?),
-            "--nodes" => c.rules.nodes = integer(flag, value, 1, 1 << 40)?,
-            "--threads" => c.threads = integer(flag, value, 1, 1024)? as usize,
-            "--hash" => c.rules.hash_mb = integer(flag, value, 1, 4096)? as usize,
-            "--seed" => c.seed = Some(integer(flag, value, 0, u64::MAX)?),
-            "--dfrc" => c.rules.dfrc_percent = integer(flag, value, 0, 100)? as u32,
-            "--random-plies" => c.rules.random_plies = range(flag, value, 40)?,
-            "--balance" => c.rules.balance_cp = integer(flag, value, 0, 30_000)? as i32,
-            "--win" => c.rules.win_cp = integer(flag, value, 1, 30_000)? as i32,
-            "--win-plies" => c.rules.win_plies = integer(flag, value, 1, 1000)? as u32,
-            "--draw" => c.rules.draw_cp = integer(flag, value, 0, 30_000)? as i32,
-            "--draw-plies" => c.rules.draw_plies = integer(flag, value, 1, 1000)? as u32,
-            "--draw-after" => c.rules.draw_after_move = integer(flag, value, 1, 10_000)? as u32,
-            "--max-plies" => c.rules.max_plies = integer(flag, value, 1, 10_000)? as u32,
-            other => return Err(format!("unknown option '{other}'")),
-        }
-    }
-    if let Some(bin) = dump {
-        if out.is_some() || games.is_some() || positions.is_some() {
-            return Err("--dump converts a file: it takes only --text".to_string());
-        }
-        return Ok(Parsed::Dump { bin, text: c.text });
-    }
-    c.out = out.ok_or("--out FILE is needed (or --dump FILE)")?;
-    c.target = match (games, positions) {
-        (Some(g), None) => Target::Games(g),
-        (None, Some(p)) => Target::Positions(p),
-        (None, None) => return Err("give a target: --games N or --positions N".to_string()),
-        (Some(_), Some(_)) => return Err("give one target, --games or --positions, not both".to_string()),
-    };
-    Ok(Parsed::Generate(c))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::{Cli, Command};
+    use clap::Parser;
+
+    fn parse(args: &[&str]) -> Result<Parsed, String> {
+        match Cli::try_parse_from(["rockad", "datagen"].iter().chain(args))
+            .map_err(|e| e.to_string())?
+            .command
+        {
+            Some(Command::Datagen(a)) => Ok(a.parsed()),
+            other => panic!("{other:?}"),
+        }
+    }
 
     fn config(args: &[&str]) -> Config {
         match parse(args) {
@@ -168,6 +215,7 @@ mod tests {
         assert_eq!(c.target, Target::Games(10));
         assert_eq!(c.rules, Rules::default());
         assert_eq!((c.rules.nodes, c.rules.dfrc_percent, c.rules.random_plies), (5000, 25, (4, 9)));
+        assert_eq!(c.progress, None);
         assert!(c.threads >= 1);
         let c = config(&[
             "--out=x.bin",
@@ -192,29 +240,31 @@ mod tests {
         );
         assert_eq!((c.rules.nodes, c.rules.random_plies, c.rules.dfrc_percent), (800, (2, 3), 0));
         assert_eq!((c.text.as_deref(), c.progress), (Some("x.txt"), Some(false)));
+        assert_eq!(config(&["--out", "a", "--games", "1", "--random-plies", "5"]).rules.random_plies, (5, 5));
         assert_eq!(parse(&["--dump", "a.bin"]), Ok(Parsed::Dump { bin: "a.bin".into(), text: None }));
-        assert_eq!(parse(&["--games", "1", "--help"]), Ok(Parsed::Help));
     }
 
     #[test]
-    fn bad_command_lines_are_errors() {
-        for args in [
-            &[][..],
-            &["--games", "3"],
-            &["--out", "a"],
-            &["--out", "a", "--games", "0"],
-            &["--out", "a", "--games", "x"],
-            &["--out", "a", "--games", "2", "--positions", "9"],
-            &["--out", "a", "--games", "2", "--nodes"],
-            &["--out", "a", "--games", "2", "--dfrc", "101"],
-            &["--out", "a", "--games", "2", "--random-plies", "9-4"],
-            &["--out", "a", "--games", "2", "--random-plies", "-"],
-            &["--out", "a", "--games", "2", "--threads", "0"],
-            &["--out", "", "--games", "2"],
-            &["--out", "a", "--games", "2", "--bogus", "1"],
-            &["--dump", "a", "--games", "2"],
+    fn bad_command_lines_are_errors_naming_the_flag() {
+        for (args, named) in [
+            (&[][..], "--out"),
+            (&["--games", "3"], "--out"),
+            (&["--out", "a"], "--games"),
+            (&["--out", "a", "--games", "0"], "--games"),
+            (&["--out", "a", "--games", "x"], "--games"),
+            (&["--out", "a", "--games", "2", "--positions", "9"], "--positions"),
+            (&["--out", "a", "--games", "2", "--nodes"], "--nodes"),
+            (&["--out", "a", "--games", "2", "--dfrc", "101"], "--dfrc"),
+            (&["--out", "a", "--games", "2", "--random-plies", "9-4"], "--random-plies"),
+            (&["--out", "a", "--games", "2", "--random-plies", "-"], "--random-plies"),
+            (&["--out", "a", "--games", "2", "--threads", "0"], "--threads"),
+            (&["--out", "", "--games", "2"], "--out"),
+            (&["--out", "a", "--games", "2", "--bogus", "1"], "--bogus"),
+            (&["--dump", "a", "--games", "2"], "--dump"),
+            (&["--out", "a", "--games", "2", "--quiet", "--progress"], "--quiet"),
         ] {
-            assert!(parse(args).is_err(), "{args:?}");
+            let e = parse(args).unwrap_err();
+            assert!(e.contains(named), "{args:?}: {e}");
         }
     }
 }

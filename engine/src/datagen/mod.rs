@@ -23,16 +23,15 @@
 //! on an existing file continues it from its last complete game.
 //!
 //! Files: `args` (command line), `game` (one game), `output` (the file),
-//! `progress` (stderr line), `text` (`FEN | score | result` export).
+//! `text` (`FEN | score | result` export); progress is shown with
+//! [`crate::progress::Progress`].
 
 pub mod args;
 pub mod game;
 pub mod output;
-pub mod progress;
 pub mod text;
 
 use std::collections::BTreeMap;
-use std::io::IsTerminal;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
@@ -41,35 +40,20 @@ use std::time::Duration;
 
 use rockad_eval::data::PlayedGame;
 
+use crate::cli::{self, Exit, Outcome};
 use crate::frc::Rng;
-use args::{Config, Parsed, Target};
+use crate::plural::plural;
+use crate::progress::{Display, Progress};
+use args::{Config, DatagenArgs, Parsed, Target};
 use game::Stats;
 use output::Output;
-use progress::{Mode, Progress};
 
-/// Runs `rockad datagen <args>`; returns the process exit code.
-pub fn main(args: &[&str]) -> i32 {
-    let parsed = match args::parse(args) {
-        Ok(p) => p,
-        Err(msg) => {
-            eprintln!("rockad datagen: {msg}");
-            eprintln!("run 'rockad datagen --help' for the options");
-            return 2;
-        }
-    };
-    let result = match parsed {
-        Parsed::Help => {
-            println!("{}", args::HELP);
-            Ok(())
-        }
+/// Runs `rockad datagen`.
+pub fn main(a: DatagenArgs) -> Outcome {
+    match a.parsed() {
         Parsed::Dump { bin, text } => dump(&bin, text.as_deref()),
-        Parsed::Generate(config) => generate(&config).map(|s| note(&s.line())),
-    };
-    match result {
-        Ok(()) => 0,
-        Err(msg) => {
-            eprintln!("rockad datagen: {msg}");
-            1
+        Parsed::Generate(config) => {
+            generate(&config).map(|s| note(&s.line())).map_err(|e| cli::failed("datagen", e))
         }
     }
 }
@@ -79,19 +63,24 @@ fn note(msg: &str) {
 }
 
 /// `--dump BIN`: the text form to stdout or to a file.
-fn dump(bin: &str, text: Option<&str>) -> Result<(), String> {
+fn dump(bin: &str, text: Option<&str>) -> Outcome {
     let done = match text {
-        Some(t) => text::export_to_file(Path::new(bin), Path::new(t))?,
+        Some(t) => text::export_to_file(Path::new(bin), Path::new(t)),
         None => {
-            let stdout = std::io::stdout();
-            let mut out = std::io::BufWriter::new(stdout.lock());
-            text::export(Path::new(bin), &mut out)?
+            let mut out = cli::out::Stdout::new();
+            let done = text::export(Path::new(bin), &mut out);
+            if out.closed() {
+                // stdout closed (`| head`): what was wanted has been read.
+                return Err(Exit::Output(std::io::ErrorKind::BrokenPipe.into()));
+            }
+            done
         }
-    };
+    }
+    .map_err(|e| cli::failed("datagen", e))?;
     if let Some(why) = done.damaged {
         note(&format!("{bin}: stopped at a cut-off last game ({why})"));
     }
-    note(&format!("{} game(s), {} position(s)", done.games, done.positions));
+    note(&format!("{}, {}", plural(done.games.into(), "game"), plural(done.positions, "position")));
     Ok(())
 }
 
@@ -113,17 +102,17 @@ impl Summary {
     pub fn line(&self) -> String {
         let secs = self.elapsed.as_secs_f64().max(1e-9);
         format!(
-            "{} new game(s) ({} adjudicated, {} start(s) redrawn), {} new position(s) in {:.1}s: \
-             {:.0} positions/s, {:.0} nodes/s; the file holds {} game(s), {} position(s) (seed {})",
-            self.new_games,
+            "{} ({} adjudicated, {} redrawn), {} in {:.1}s: \
+             {:.0} positions/s, {:.0} nodes/s; the file holds {}, {} (seed {})",
+            plural(self.new_games.into(), "new game"),
             self.adjudicated,
-            self.rejected_starts,
-            self.new_positions,
+            plural(self.rejected_starts, "start"),
+            plural(self.new_positions, "new position"),
             secs,
             self.new_positions as f64 / secs,
             self.nodes as f64 / secs,
-            self.games,
-            self.positions,
+            plural(self.games.into(), "game"),
+            plural(self.positions, "position"),
             self.seed
         )
     }
@@ -153,20 +142,28 @@ pub fn generate(c: &Config) -> Result<Summary, String> {
         note(&format!("seed {seed} drawn (give --seed {seed} to continue this file on its own terms)"));
     }
     if out.resumed {
-        note(&format!("continuing {}: {} game(s), {} position(s) there", c.out, out.games, out.positions));
+        note(&format!(
+            "continuing {}: {}, {} there",
+            c.out,
+            plural(out.games.into(), "game"),
+            plural(out.positions, "position")
+        ));
     }
     let (games_before, positions_before) = (out.games, out.positions);
     let threads = match c.target {
         Target::Games(n) => c.threads.min(n.saturating_sub(out.games) as usize),
         Target::Positions(_) => c.threads,
     };
-    let mode = match c.progress {
-        Some(false) => Mode::Hidden,
-        Some(true) => Mode::Redraw,
-        None if std::io::stderr().is_terminal() => Mode::Redraw,
-        None => Mode::Plain,
+    let display = Display::from_flags(c.progress == Some(true), c.progress == Some(false));
+    let mut progress = match c.target {
+        Target::Games(n) => Progress::new("datagen", "games", n.into(), display),
+        Target::Positions(n) => Progress::new("datagen", "positions", n, display),
     };
-    let mut progress = Progress::new(mode, c.target, out.games, out.positions);
+    let counted = |games: u32, positions: u64| match c.target {
+        Target::Games(_) => games.into(),
+        Target::Positions(_) => positions,
+    };
+    progress.start_at(counted(out.games, out.positions));
     let mut summary = Summary {
         seed,
         games: out.games,
@@ -244,7 +241,11 @@ pub fn generate(c: &Config) -> Result<Summary, String> {
                         stop.store(true, Relaxed);
                     }
                 }
-                progress.update(out.games, out.positions);
+                progress.set_message(&match c.target {
+                    Target::Games(_) => plural(out.positions, "position"),
+                    Target::Positions(_) => plural(out.games.into(), "game"),
+                });
+                progress.set_position(counted(out.games, out.positions));
             }
         });
     }
@@ -261,7 +262,7 @@ pub fn generate(c: &Config) -> Result<Summary, String> {
     drop(out);
     if let Some(t) = &c.text {
         let done = text::export_to_file(Path::new(&c.out), Path::new(t))?;
-        note(&format!("wrote {} position(s) to {t}", done.positions));
+        note(&format!("wrote {} to {t}", plural(done.positions, "position")));
     }
     Ok(summary)
 }

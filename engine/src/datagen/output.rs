@@ -86,8 +86,8 @@ impl Output {
         let mut notes = Vec::new();
         if let Some(why) = &found.damaged {
             notes.push(format!(
-                "{name}: cut off {} byte(s) after game {} ({why}); they are played again",
-                len - found.valid_len,
+                "{name}: cut off {} after game {} ({why}); they are played again",
+                crate::plural::plural(len - found.valid_len, "byte"),
                 found.games
             ));
         }

@@ -1,0 +1,86 @@
+//! The scripts in `scripts/`: each explains every option it takes in its
+//! `--help`, and fails with a non-zero exit when it cannot run.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn script(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scripts").join(name)
+}
+
+fn run(program: &str, args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut cmd = Command::new(program);
+    cmd.args(args).env_remove("FASTCHESS").env_remove("CUTECHESS");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().unwrap_or_else(|e| panic!("{program}: {e}"))
+}
+
+/// The `--flag` words a shell script's argument loop accepts.
+fn flags_of(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("--") && l.contains(')'))
+        .flat_map(|l| l[..l.find(')').unwrap()].split('|').map(|f| f.trim().to_string()).collect::<Vec<_>>())
+        .filter(|f| f.len() > 2 && !f.contains('*'))
+        .collect()
+}
+
+#[test]
+fn shell_scripts_describe_every_option() {
+    for name in ["match960.sh", "gauntlet960.sh"] {
+        let path = script(name);
+        let source = std::fs::read_to_string(&path).unwrap();
+        let flags = flags_of(&source);
+        assert!(flags.len() >= 8, "{name}: {flags:?}");
+        let out = run("bash", &[path.to_str().unwrap(), "--help"], &[]);
+        assert!(out.status.success(), "{name}");
+        let help = String::from_utf8_lossy(&out.stdout);
+        for flag in flags {
+            assert!(help.contains(&format!("  {flag}")), "{name} --help does not describe {flag}:\n{help}");
+        }
+        assert!(help.contains("Exit status"), "{name}");
+    }
+}
+
+#[test]
+fn without_a_match_runner_the_gauntlet_fails_once_before_any_match() {
+    // PATH without fastchess or cutechess-cli (they are never in /bin).
+    let path = script("gauntlet960.sh");
+    let rockad = rockad_tests::rockad_path().to_str().unwrap().to_string();
+    let out = run("bash", &[path.to_str().unwrap(), &rockad], &[("PATH", "/bin:/usr/games")]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(!err.contains("Rockad vs"), "no match is started: {err}");
+    let no_runner = err.matches("neither fastchess nor cutechess-cli").count();
+    assert!(no_runner == 1 || err.contains("no opponent found"), "said once: {err}");
+
+    let out = run("bash", &[script("match960.sh").to_str().unwrap(), "--check"], &[("PATH", "/bin")]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = run("bash", &[script("match960.sh").to_str().unwrap(), "--check"], &[("FASTCHESS", "/bin/sh")]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn python_scripts_explain_their_options_and_refuse_what_they_cannot_run() {
+    if Command::new("python3").arg("--version").output().is_err() {
+        return; // No Python here: nothing to check.
+    }
+    for name in ["gen-chess960-perft.py", "sprt-combine.py"] {
+        let out = run("python3", &[script(name).to_str().unwrap(), "--help"], &[]);
+        assert!(out.status.success(), "{name}");
+        let help = String::from_utf8_lossy(&out.stdout);
+        // Every option has a description after its name.
+        for line in help.lines().filter(|l| l.trim_start().starts_with("--")) {
+            let described = line.trim().split_once("  ").is_some_and(|(_, d)| !d.trim().is_empty());
+            assert!(described, "{name}: '{line}' has no description:\n{help}");
+        }
+    }
+    let perft = script("gen-chess960-perft.py");
+    let out = run("python3", &[perft.to_str().unwrap(), "--rockad", "/nonexistent/rockad"], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = run("python3", &[script("sprt-combine.py").to_str().unwrap(), "1,2,3"], &[]);
+    assert_eq!(out.status.code(), Some(2));
+}
