@@ -217,5 +217,17 @@ fn datagen_and_tune_report_bad_command_lines_and_files_as_errors() {
     assert!(status.success(), "{err}");
     assert!(text.lines().count() > 10, "{text}");
     assert!(text.lines().all(|l| l.split(" | ").count() == 3), "{text}");
+    // Their reports into a closed pipe: a quiet success.
+    let params = dir.join("params.rs");
+    let coefficients = dir.join("coefficients.rs");
+    for args in [
+        &["tune", "--data", bin, "--epochs", "1", "--holdout", "0", "--out", params.to_str().unwrap()][..],
+        &["wdl", "--data", bin, "--scores", "search", "--out", coefficients.to_str().unwrap()],
+        &["datagen", "--dump", bin],
+    ] {
+        let (status, err) = run_into_closed_pipe(args, 0);
+        assert_eq!(status.code(), Some(0), "{args:?}: {err}");
+        assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "{args:?}: {err}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
