@@ -23,5 +23,6 @@ pub mod perft;
 pub mod scores;
 pub mod session;
 pub mod status_line;
+pub mod syzygy_options;
 pub mod tune;
 pub mod wdl;

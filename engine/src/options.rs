@@ -16,7 +16,7 @@ pub const DEFAULT_MOVE_OVERHEAD_MS: i64 = 10;
 
 /// Every option, in the order `uci` lists them.
 pub fn specs() -> Vec<OptionSpec> {
-    vec![
+    let mut specs = vec![
         OptionSpec {
             name: HASH,
             kind: OptionKind::Spin {
@@ -35,7 +35,9 @@ pub fn specs() -> Vec<OptionSpec> {
         OptionSpec { name: PONDER, kind: OptionKind::Check { default: false } },
         OptionSpec { name: CHESS960, kind: OptionKind::Check { default: false } },
         OptionSpec { name: SHOW_WDL, kind: OptionKind::Check { default: false } },
-    ]
+    ];
+    specs.extend(crate::syzygy_options::specs());
+    specs
 }
 
 /// Current values of the options that are plain settings (Hash and Threads

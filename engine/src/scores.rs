@@ -7,7 +7,7 @@
 use shakmaty::{Chess, Color, Position};
 
 use rockad_eval::wdl;
-use rockad_search::{ScoreBand, band};
+use rockad_search::{ScoreBand, TbWdl, band};
 use rockad_uci::{Score, Wdl};
 
 /// Centipawns a tablebase win is shown as, less a centipawn per ply to the
@@ -71,6 +71,17 @@ pub fn white_score(internal: i32, pos: &Chess) -> Score {
 pub fn white_wdl(internal: i32, pos: &Chess) -> (u32, u32, u32) {
     let w = uci_wdl(internal, wdl::material(pos));
     if pos.turn() == Color::White { (w.win, w.draw, w.loss) } else { (w.loss, w.draw, w.win) }
+}
+
+/// Per-mille chances (win, draw, loss) from White's side for a tablebase
+/// result of the side to move in `pos`: certain.
+pub fn white_tb_wdl(result: TbWdl, pos: &Chess) -> (u32, u32, u32) {
+    let stm = match result {
+        TbWdl::Win => (1000, 0, 0),
+        TbWdl::Draw => (0, 1000, 0),
+        TbWdl::Loss => (0, 0, 1000),
+    };
+    if pos.turn() == Color::White { stm } else { (stm.2, stm.1, stm.0) }
 }
 
 #[cfg(test)]

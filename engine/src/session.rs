@@ -18,7 +18,7 @@ use crate::lag::{AnswerClock, LagMeter};
 use crate::listener::UciListener;
 use crate::options::{self, Settings};
 use crate::output::{emit, emit_block, info_string};
-use crate::{bench, display, perft};
+use crate::{bench, display, perft, syzygy_options};
 
 /// A line from the GUI with the moment it arrived (the clock starts then),
 /// or the end of input.
@@ -181,8 +181,15 @@ impl Session {
                 }
                 emit_block(&bench::run(depth.unwrap_or(bench::DEFAULT_DEPTH)));
             }
-            Command::Display => emit_block(&display::board(&self.game.pos, self.settings.chess960)),
-            Command::Eval => emit_block(&display::eval(&self.game.pos)),
+            Command::Display | Command::Eval => {
+                let mut lines = if matches!(cmd, Command::Display) {
+                    display::board(&self.game.pos, self.settings.chess960)
+                } else {
+                    display::eval(&self.game.pos)
+                };
+                lines.extend(syzygy_options::describe(&self.game.pos, self.searcher.tablebases()));
+                emit_block(&lines);
+            }
             Command::Help => emit_block(&help()),
         }
         Flow::Continue
@@ -228,6 +235,10 @@ impl Session {
                 return;
             }
         };
+        if let Some(message) = syzygy_options::apply(spec.name, &value, &mut self.searcher) {
+            message.iter().for_each(|m| info_string(m));
+            return;
+        }
         match (spec.name, value) {
             (options::HASH, OptionValue::Int(mb)) => self.apply_or_defer(Deferred::Hash(mb as usize)),
             (options::THREADS, OptionValue::Int(n)) => self.apply_or_defer(Deferred::Threads(n as usize)),

@@ -14,6 +14,7 @@ use crate::context::{Context, Signals};
 use crate::limits::Limits;
 use crate::report::{IterationReport, Listener};
 use crate::root::{answer, no_move_report, root_moves};
+use crate::tablebase::{Probe, TbSettings, TbWdl};
 use crate::time::TimeManager;
 use crate::tt::{HashError, Tt};
 use crate::worker::Worker;
@@ -55,6 +56,10 @@ pub struct SearchOutcome {
     pub score: i32,
     pub depth: u32,
     pub nodes: u64,
+    /// Tablebase hits (0 without tables).
+    pub tbhits: u64,
+    /// The root's result from the tablebases, when it is in them.
+    pub tb_result: Option<TbWdl>,
 }
 
 struct Running {
@@ -67,6 +72,7 @@ pub struct Searcher {
     tt: Arc<Tt>,
     workers: Vec<Worker>,
     threads: usize,
+    tb: TbSettings,
     running: Option<Running>,
 }
 
@@ -77,6 +83,7 @@ impl Searcher {
             tt: Arc::new(Tt::new(hash_mb)?),
             workers: (0..threads).map(Worker::new).collect(),
             threads,
+            tb: TbSettings::default(),
             running: None,
         })
     }
@@ -113,6 +120,16 @@ impl Searcher {
                 Err(e)
             }
         }
+    }
+
+    /// The tablebases and probe settings the next search uses (a running
+    /// search keeps its own).
+    pub fn set_tablebases(&mut self, tb: TbSettings) {
+        self.tb = tb;
+    }
+
+    pub fn tablebases(&self) -> &TbSettings {
+        &self.tb
     }
 
     pub fn set_threads(&mut self, n: usize) {
@@ -182,10 +199,11 @@ impl Searcher {
         let tt = Arc::clone(&self.tt);
         let sig = Arc::clone(&signals);
         let threads = self.threads;
+        let tb = self.tb.clone();
         let handle = std::thread::Builder::new()
             .name("search-main".into())
             .stack_size(STACK_BYTES)
-            .spawn(move || run_search(workers, threads, tt, sig, req, listener))
+            .spawn(move || run_search(workers, threads, tt, tb, sig, req, listener))
             .expect("spawning the search thread");
         self.running = Some(Running { signals, handle });
     }
@@ -212,11 +230,13 @@ fn run_search(
     mut workers: Vec<Worker>,
     threads: usize,
     tt: Arc<Tt>,
+    tb: TbSettings,
     signals: Arc<Signals>,
     req: SearchRequest,
     listener: Arc<dyn Listener>,
 ) -> (Vec<Worker>, SearchOutcome) {
-    let moves = root_moves(&req.root, &req.limits.searchmoves);
+    let mut probe = Probe::new(tb);
+    let moves = probe.rank_root(&req.root, &root_moves(&req.root, &req.limits.searchmoves));
     if workers.len() != threads {
         workers = (0..threads).map(Worker::new).collect();
     }
@@ -229,6 +249,7 @@ fn run_search(
         tm: (id == 0).then(|| tm.clone()),
         listener: (id == 0).then(|| Arc::clone(&listener)),
         threads,
+        tb: probe.clone(),
     };
 
     if moves.is_empty() {
@@ -269,13 +290,23 @@ fn run_search(
     }
 
     let nodes = workers.iter().map(|w| w.nodes).sum();
-    let a = answer(&workers, req.multipv, &tt, &req.root, nodes, tm.elapsed().as_millis() as u64);
+    let tbhits = probe.root_hits + workers.iter().map(|w| w.tbhits).sum::<u64>();
+    let shown_tbhits = probe.settings.tables.is_some().then_some(tbhits);
+    let a =
+        answer(&workers, req.multipv, &tt, &req.root, nodes, shown_tbhits, tm.elapsed().as_millis() as u64);
     if let Some(line) = &a.catch_up {
         listener.iteration(line);
     }
     debug!("search done: thread {} depth {} nodes {nodes}", a.thread, a.depth);
-    let outcome =
-        SearchOutcome { best: Some(a.best), ponder: a.ponder, score: a.score, depth: a.depth, nodes };
+    let outcome = SearchOutcome {
+        best: Some(a.best),
+        ponder: a.ponder,
+        score: a.score,
+        depth: a.depth,
+        nodes,
+        tbhits,
+        tb_result: probe.root_result(),
+    };
     answer_gui(&signals, &*listener, outcome.best, outcome.ponder);
     (workers, outcome)
 }
