@@ -101,6 +101,18 @@ mod tests {
     }
 
     #[test]
+    fn tablebase_results_are_certain_from_whites_side() {
+        let black: Chess = "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .expect("fen")
+            .into_position(shakmaty::CastlingMode::Chess960)
+            .expect("legal");
+        assert_eq!(white_tb_wdl(TbWdl::Loss, &black), (1000, 0, 0));
+        assert_eq!(white_tb_wdl(TbWdl::Draw, &black), (0, 1000, 0));
+        assert_eq!(white_tb_wdl(TbWdl::Win, &Chess::default()), (1000, 0, 0));
+    }
+
+    #[test]
     fn white_side_turns_black_scores() {
         let black: Chess = "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"
             .parse::<shakmaty::fen::Fen>()

@@ -109,3 +109,40 @@ pub fn describe(pos: &Chess, tb: &TbSettings) -> Option<String> {
         None => format!("Tablebase: {result} for {side} to move"),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_syzygy_options_are_taken_and_settings_reach_the_searcher() {
+        let mut searcher = Searcher::new(1, 1).unwrap();
+        assert_eq!(apply("Hash", &OptionValue::Int(4), &mut searcher), None);
+        assert_eq!(apply(SYZYGY_PROBE_DEPTH, &OptionValue::Int(9), &mut searcher), Some(None));
+        assert_eq!(apply(SYZYGY_PROBE_LIMIT, &OptionValue::Int(5), &mut searcher), Some(None));
+        assert_eq!(apply(SYZYGY_50_MOVE_RULE, &OptionValue::Bool(false), &mut searcher), Some(None));
+        let tb = searcher.tablebases();
+        assert_eq!((tb.probe_depth, tb.probe_limit, tb.rule50), (9, 5, false));
+        let bad = apply(SYZYGY_PATH, &OptionValue::Text("/no/such/dir".into()), &mut searcher);
+        assert_eq!(
+            bad,
+            Some(Some("SyzygyPath: '/no/such/dir' is not a directory; playing on without tablebases".into()))
+        );
+        assert!(searcher.tablebases().tables.is_none());
+        assert_eq!(apply(SYZYGY_PATH, &OptionValue::Text("<empty>".into()), &mut searcher), Some(None));
+    }
+
+    #[test]
+    fn specs_are_stockfish_named() {
+        let lines: Vec<String> = specs().iter().map(|s| s.to_string()).collect();
+        assert_eq!(
+            lines,
+            [
+                "option name SyzygyPath type string default <empty>",
+                "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+                "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+                "option name Syzygy50MoveRule type check default true",
+            ]
+        );
+    }
+}

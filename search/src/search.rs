@@ -86,25 +86,28 @@ impl Worker {
         // Tablebases: a result the window allows is final; otherwise a PV
         // node keeps it as a floor (a win) or a ceiling (a loss) of its score.
         let (mut tb_floor, mut tb_ceiling) = (-INFINITE, INFINITE);
-        if !N::ROOT && ctx.tb.cardinality > 0 && excluded.is_none() && ctx.tb.wants(pos, depth) {
-            if let Some((score, bound)) = self.probe_tables(ctx, pos, ply) {
-                let cut = match bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
-                    let d = (depth + TB_DEPTH_BONUS).min(MAX_PLY as i32 - 1);
-                    ctx.tt.store(key, ply, None, score, NO_EVAL, d, bound);
-                    return score;
-                }
-                if N::PV {
-                    if bound == Bound::Lower {
-                        tb_floor = score;
-                        alpha = alpha.max(score);
-                    } else {
-                        tb_ceiling = score;
-                    }
+        if !N::ROOT
+            && ctx.tb.cardinality > 0
+            && excluded.is_none()
+            && ctx.tb.wants(pos, depth)
+            && let Some((score, bound)) = self.probe_tables(ctx, pos, ply)
+        {
+            let cut = match bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                let d = (depth + TB_DEPTH_BONUS).min(MAX_PLY as i32 - 1);
+                ctx.tt.store(key, ply, None, score, NO_EVAL, d, bound);
+                return score;
+            }
+            if N::PV {
+                if bound == Bound::Lower {
+                    tb_floor = score;
+                    alpha = alpha.max(score);
+                } else {
+                    tb_ceiling = score;
                 }
             }
         }

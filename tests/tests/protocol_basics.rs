@@ -24,6 +24,10 @@ fn uci_handshake_lists_every_option_then_uciok() {
             "option name Ponder type check default false",
             "option name UCI_Chess960 type check default false",
             "option name UCI_ShowWDL type check default false",
+            "option name SyzygyPath type string default <empty>",
+            "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+            "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+            "option name Syzygy50MoveRule type check default true",
         ]
     );
     assert_eq!(lines.len(), 2 + options.len() + 1, "nothing else: {lines:?}");
