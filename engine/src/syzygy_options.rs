@@ -45,7 +45,7 @@ pub fn apply(name: &str, value: &OptionValue, searcher: &mut Searcher) -> Option
     let mut tb = searcher.tablebases().clone();
     let message = match (name, value) {
         (SYZYGY_PATH, OptionValue::Text(path)) => {
-            let (tables, message) = load(path);
+            let (tables, message) = load_path(path);
             tb.tables = tables;
             message
         }
@@ -68,8 +68,9 @@ pub fn apply(name: &str, value: &OptionValue, searcher: &mut Searcher) -> Option
 }
 
 /// The tables of `path` (empty or `<empty>`: none, silently) and the one
-/// line that says what was found or what went wrong.
-fn load(path: &str) -> (Option<Arc<Tablebase>>, Option<String>) {
+/// line that says what was found or what went wrong. Also for subcommands
+/// that take a tablebase path.
+pub fn load_path(path: &str) -> (Option<Arc<Tablebase>>, Option<String>) {
     let path = path.trim();
     if path.is_empty() || path == "<empty>" {
         return (None, None);

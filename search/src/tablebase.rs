@@ -270,11 +270,15 @@ impl Probe {
                 _ => Wdl::BlessedLoss,
             };
             let score = self.settings.wdl_score(wdl, 1);
-            let rank = match self.settings.result(wdl) {
-                TbWdl::Win => 10_000 - ours.abs(),
-                TbWdl::Loss => -10_000 + ours.abs(),
-                // Cursed wins above draws above blessed losses.
-                TbWdl::Draw => score - DRAW,
+            // Wins (fastest first), cursed wins (fastest first: the
+            // opponent may still err), draws, blessed losses and losses
+            // (slowest first). DTZ stays far below 5000 plies.
+            let rank = match (self.settings.result(wdl), wdl) {
+                (TbWdl::Win, _) => 10_000 - ours.abs(),
+                (TbWdl::Loss, _) => -10_000 + ours.abs(),
+                (_, Wdl::CursedWin) => 5_000 - ours.abs(),
+                (_, Wdl::BlessedLoss) => -5_000 + ours.abs(),
+                _ => 0,
             };
             out.push((m, rank, score));
         }
@@ -428,6 +432,24 @@ mod tests {
         assert_eq!(kept.len(), 1);
         assert!(kept[0].is_capture());
         assert_eq!(probe.root_result(), Some(TbWdl::Draw));
+    }
+
+    #[test]
+    fn the_fifty_move_rule_turns_a_late_win_into_a_draw() {
+        // The longest KBNvK win needs 66 plies; with 60 halfmoves gone the
+        // defender is saved by the rule, unless the rule is off.
+        let late = pos("8/8/8/6B1/8/8/4k3/1K5N b - - 60 1");
+        let moves: Vec<Move> = late.legal_moves().into_iter().collect();
+        let mut on = Probe::new(settings());
+        assert!(!on.rank_root(&late, &moves).is_empty());
+        assert_eq!(on.root_result(), Some(TbWdl::Draw));
+        let mut off = Probe::new(TbSettings { rule50: false, ..settings() });
+        assert!(!off.rank_root(&late, &moves).is_empty());
+        assert_eq!(off.root_result(), Some(TbWdl::Loss));
+        let early = pos("8/8/8/6B1/8/8/4k3/1K5N b - - 0 1");
+        let mut on = Probe::new(settings());
+        on.rank_root(&early, &moves);
+        assert_eq!(on.root_result(), Some(TbWdl::Loss));
     }
 
     fn run(settings: TbSettings, fen: &str, depth: u32) -> crate::SearchOutcome {
