@@ -27,6 +27,7 @@ pub mod plural;
 pub mod progress;
 pub mod scores;
 pub mod session;
+pub mod syzygy_options;
 pub mod threads;
 pub mod train;
 pub mod tune;

@@ -54,6 +54,7 @@ impl Listener for UciListener {
             nodes: Some(r.nodes),
             nps: Some(r.nodes * 1000 / r.time_ms.max(1)),
             hashfull: Some(r.hashfull),
+            tbhits: r.tbhits,
             time_ms: Some(r.time_ms),
             pv: r.pv.iter().map(|&m| format_move(m, self.chess960)).collect(),
         };

@@ -8,10 +8,14 @@
 //! the session must do beyond that (resize or clear the table, which waits
 //! for a running search to end).
 
-use rockad_search::{MAX_STRENGTH_ELO, MIN_STRENGTH_ELO, Strength};
+use rockad_search::{
+    DEFAULT_PROBE_DEPTH, DEFAULT_PROBE_LIMIT, MAX_PROBE_DEPTH, MAX_STRENGTH_ELO, MAX_TB_PIECES,
+    MIN_STRENGTH_ELO, Strength,
+};
 use rockad_uci::{OptionKind, OptionSpec, OptionValue};
 
 use crate::evaluation;
+use crate::syzygy_options::{SYZYGY_50_MOVE_RULE, SYZYGY_PATH, SYZYGY_PROBE_DEPTH, SYZYGY_PROBE_LIMIT};
 
 pub const DEFAULT_HASH_MB: i64 = 16;
 pub const DEFAULT_MOVE_OVERHEAD_MS: i64 = 10;
@@ -73,6 +77,8 @@ pub enum Effect {
     Table(TableChange),
     /// Evaluate with what this `EvalFile` value names.
     Evaluation(String),
+    /// A Syzygy option's new value (see [`crate::syzygy_options::apply`]).
+    Syzygy(&'static str, OptionValue),
 }
 
 /// One option: how UCI declares it and how a checked value is applied.
@@ -160,6 +166,32 @@ pub const OPTIONS: &[OptionRow] = &[
             s.elo = count(v) as u32;
             Effect::None
         },
+    },
+    OptionRow {
+        spec: OptionSpec { name: SYZYGY_PATH, kind: OptionKind::String { default: "" } },
+        apply: |_, v| Effect::Syzygy(SYZYGY_PATH, v.clone()),
+    },
+    OptionRow {
+        spec: OptionSpec {
+            name: SYZYGY_PROBE_DEPTH,
+            kind: OptionKind::Spin {
+                default: DEFAULT_PROBE_DEPTH as i64,
+                min: 1,
+                max: MAX_PROBE_DEPTH as i64,
+            },
+        },
+        apply: |_, v| Effect::Syzygy(SYZYGY_PROBE_DEPTH, v.clone()),
+    },
+    OptionRow {
+        spec: OptionSpec {
+            name: SYZYGY_PROBE_LIMIT,
+            kind: OptionKind::Spin { default: DEFAULT_PROBE_LIMIT as i64, min: 0, max: MAX_TB_PIECES as i64 },
+        },
+        apply: |_, v| Effect::Syzygy(SYZYGY_PROBE_LIMIT, v.clone()),
+    },
+    OptionRow {
+        spec: OptionSpec { name: SYZYGY_50_MOVE_RULE, kind: OptionKind::Check { default: true } },
+        apply: |_, v| Effect::Syzygy(SYZYGY_50_MOVE_RULE, v.clone()),
     },
     OptionRow {
         spec: OptionSpec { name: "EvalFile", kind: OptionKind::String { default: evaluation::DEFAULT } },

@@ -7,7 +7,7 @@
 use shakmaty::{Chess, Color, Position};
 
 use rockad_eval::wdl;
-use rockad_search::{ScoreBand, band};
+use rockad_search::{ScoreBand, TbWdl, band};
 use rockad_uci::{Score, Wdl};
 
 /// Centipawns a tablebase win is shown as, less a centipawn per ply to the
@@ -73,6 +73,17 @@ pub fn white_wdl(internal: i32, pos: &Chess) -> (u32, u32, u32) {
     if pos.turn() == Color::White { (w.win, w.draw, w.loss) } else { (w.loss, w.draw, w.win) }
 }
 
+/// Per-mille chances (win, draw, loss) from White's side for a tablebase
+/// result of the side to move in `pos`: certain.
+pub fn white_tb_wdl(result: TbWdl, pos: &Chess) -> (u32, u32, u32) {
+    let stm = match result {
+        TbWdl::Win => (1000, 0, 0),
+        TbWdl::Draw => (0, 1000, 0),
+        TbWdl::Loss => (0, 0, 1000),
+    };
+    if pos.turn() == Color::White { stm } else { (stm.2, stm.1, stm.0) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,6 +98,18 @@ mod tests {
         assert_eq!(uci_score(0, 78), Score::Cp(0));
         assert_eq!(uci_wdl(TB_WIN - 5, 10), Wdl { win: 1000, draw: 0, loss: 0 });
         assert_eq!(uci_wdl(-MATE + 2, 10), Wdl { win: 0, draw: 0, loss: 1000 });
+    }
+
+    #[test]
+    fn tablebase_results_are_certain_from_whites_side() {
+        let black: Chess = "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .expect("fen")
+            .into_position(shakmaty::CastlingMode::Chess960)
+            .expect("legal");
+        assert_eq!(white_tb_wdl(TbWdl::Loss, &black), (1000, 0, 0));
+        assert_eq!(white_tb_wdl(TbWdl::Draw, &black), (0, 1000, 0));
+        assert_eq!(white_tb_wdl(TbWdl::Win, &Chess::default()), (1000, 0, 0));
     }
 
     #[test]

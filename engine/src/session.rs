@@ -25,7 +25,7 @@ use crate::lag::{AnswerClock, LagMeter};
 use crate::listener::UciListener;
 use crate::options::{self, Effect, Settings, TableChange};
 use crate::output::{emit, emit_block, info_string};
-use crate::{bench, display, perft, threads};
+use crate::{bench, display, perft, syzygy_options, threads};
 
 /// A line from the GUI with the moment it arrived (the clock starts then),
 /// or the end of input.
@@ -194,9 +194,14 @@ impl Session {
                 let network = self.searcher.network().cloned();
                 emit_block(&bench::run_with(depth.unwrap_or(bench::DEFAULT_DEPTH), network));
             }
-            Command::Display => emit_block(&display::board(&self.game.pos, self.settings.chess960)),
-            Command::Eval => {
-                emit_block(&display::eval(&self.game.pos, self.searcher.network().map(|n| &**n)))
+            Command::Display | Command::Eval => {
+                let mut lines = if matches!(cmd, Command::Display) {
+                    display::board(&self.game.pos, self.settings.chess960)
+                } else {
+                    display::eval(&self.game.pos, self.searcher.network().map(|n| &**n))
+                };
+                lines.extend(syzygy_options::describe(&self.game.pos, self.searcher.tablebases()));
+                emit_block(&lines);
             }
             Command::Help => emit_block(&help()),
         }
@@ -240,6 +245,11 @@ impl Session {
                 Effect::None => {}
                 Effect::Table(change) => self.apply_or_defer(change),
                 Effect::Evaluation(name) => self.set_evaluation(&name),
+                Effect::Syzygy(name, value) => {
+                    if let Some(Some(message)) = syzygy_options::apply(name, &value, &mut self.searcher) {
+                        info_string(&message);
+                    }
+                }
             },
             Err(e) => info_string(&e.to_string()),
         }

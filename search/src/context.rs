@@ -9,6 +9,7 @@ use parking_lot::Mutex;
 
 use crate::limits::Limits;
 use crate::report::Listener;
+use crate::tablebase::Probe;
 use crate::time::TimeManager;
 use crate::tt::Tt;
 
@@ -19,6 +20,8 @@ pub(crate) struct Signals {
     pub ponderhit_at: Mutex<Option<Instant>>,
     /// Nodes per thread, published every few hundred nodes.
     pub nodes: Vec<AtomicU64>,
+    /// Tablebase hits per thread, published with the nodes.
+    pub tbhits: Vec<AtomicU64>,
     /// Set once `bestmove` has been sent: the search is over for the GUI
     /// even if its thread is still winding down.
     pub answered: AtomicBool,
@@ -31,6 +34,7 @@ impl Signals {
             pondering: AtomicBool::new(pondering),
             ponderhit_at: Mutex::new(None),
             nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+            tbhits: (0..threads).map(|_| AtomicU64::new(0)).collect(),
             answered: AtomicBool::new(false),
         }
     }
@@ -38,6 +42,11 @@ impl Signals {
     /// All threads' nodes, counting `own` (exact) for thread `id`.
     pub fn total_nodes(&self, id: usize, own: u64) -> u64 {
         self.nodes.iter().enumerate().map(|(i, n)| if i == id { own } else { n.load(Relaxed) }).sum()
+    }
+
+    /// All threads' tablebase hits, counting `own` (exact) for thread `id`.
+    pub fn total_tbhits(&self, id: usize, own: u64) -> u64 {
+        self.tbhits.iter().enumerate().map(|(i, n)| if i == id { own } else { n.load(Relaxed) }).sum()
     }
 }
 
@@ -54,4 +63,6 @@ pub(crate) struct Context {
     pub tm: Option<TimeManager>,
     pub listener: Option<Arc<dyn Listener>>,
     pub threads: usize,
+    /// The tables and how to probe them.
+    pub tb: Probe,
 }

@@ -22,6 +22,7 @@ impl Worker {
     /// positions before the root, oldest first.
     pub fn iterate(&mut self, ctx: &mut Context, root: &Chess, history: &[u64], root_moves: &[Move]) {
         self.nodes = 0;
+        self.tbhits = 0;
         self.completed_depth = 0;
         self.reported_best = None;
         self.stopped = false;
@@ -33,7 +34,7 @@ impl Worker {
         self.stable_iterations = 0;
         self.last_best = None;
         let root_key = position_key(root);
-        self.set_root_moves(root_moves);
+        self.set_root_moves(root_moves, &ctx.tb.root);
         if self.root_moves.is_empty() {
             return;
         }
@@ -174,15 +175,22 @@ impl Worker {
 
     fn iteration_report(&self, ctx: &Context, depth: u32, i: usize) -> IterationReport {
         let rm = &self.root_moves[i];
+        let (score, bound) = rm.shown();
         IterationReport {
             depth,
             seldepth: rm.seldepth.max(depth as usize) as u32,
             multipv: i as u32 + 1,
-            score: rm.score,
-            bound: rm.bound,
+            score,
+            bound,
             nodes: ctx.signals.total_nodes(self.id, self.nodes),
             time_ms: ctx.tm.as_ref().map_or(0, |t| t.elapsed().as_millis() as u64),
             hashfull: ctx.tt.hashfull(),
+            tbhits: ctx
+                .tb
+                .settings
+                .tables
+                .is_some()
+                .then(|| ctx.tb.root_hits + ctx.signals.total_tbhits(self.id, self.tbhits)),
             pv: rm.pv.clone(),
         }
     }

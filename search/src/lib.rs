@@ -13,6 +13,9 @@
 //! function, generic over the node kind. The root's move list and the
 //! choice of the answer live in `root.rs`.
 //!
+//! Endgame tablebases (Syzygy) are probed in `tablebase.rs`: WDL inside the
+//! search, DTZ to rank the root moves.
+//!
 //! It must not parse or print protocol text (that is the `uci` crate's job,
 //! wired in by `engine`), and it evaluates only through `rockad-eval`.
 
@@ -35,6 +38,7 @@ mod search;
 mod see;
 mod strength;
 mod table_memory;
+mod tablebase;
 #[cfg(test)]
 mod testutil;
 mod time;
@@ -48,4 +52,8 @@ pub use pool::{SearchOutcome, SearchRequest, Searcher};
 pub use report::{Bound, IterationReport, Listener};
 pub use score::{DRAW, INFINITE, MATE, MATE_BOUND, ScoreBand, TB_WIN, TB_WIN_BOUND, band, mate_distance};
 pub use strength::{MAX_ELO as MAX_STRENGTH_ELO, MIN_ELO as MIN_STRENGTH_ELO, Strength};
+pub use tablebase::{
+    DEFAULT_PROBE_DEPTH, DEFAULT_PROBE_LIMIT, Loaded, MAX_PROBE_DEPTH, MAX_TB_PIECES, Tablebase, TbSettings,
+    TbWdl,
+};
 pub use tt::{HashError, MAX_HASH_MB};

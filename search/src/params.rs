@@ -134,6 +134,10 @@ pub const TIME_CHECK_NODES: u64 = 1024;
 /// After this long, the main thread reports `currmove` at the root.
 pub const CURRMOVE_AFTER_MS: u64 = 3000;
 
+/// Depth added to a tablebase result stored in the table: it is exact, so
+/// it should outlive the searched entries around it.
+pub const TB_DEPTH_BONUS: i32 = 6;
+
 /// Piece values for static exchange evaluation (pawn .. king).
 pub const SEE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 0];
 /// Piece values in pawns for most-valuable-victim, least-valuable-attacker

@@ -15,6 +15,7 @@ use crate::limits::Limits;
 use crate::report::{IterationReport, Listener};
 use crate::root::{answer, no_move_report, root_moves};
 use crate::strength::{LINES, Strength};
+use crate::tablebase::{Probe, TbSettings, TbWdl};
 use crate::time::TimeManager;
 use crate::tt::{HashError, Tt};
 use crate::worker::Worker;
@@ -57,6 +58,10 @@ pub struct SearchOutcome {
     pub score: i32,
     pub depth: u32,
     pub nodes: u64,
+    /// Tablebase hits (0 without tables).
+    pub tbhits: u64,
+    /// The root's result from the tablebases, when it is in them.
+    pub tb_result: Option<TbWdl>,
 }
 
 struct Running {
@@ -74,14 +79,16 @@ pub struct Searcher {
     style: Style,
 }
 
-/// What every search plays with until it is changed: its strength and its
-/// evaluation.
+/// What every search plays with until it is changed: its strength, its
+/// evaluation and its tablebases.
 #[derive(Clone, Default)]
 struct Style {
     /// Limited strength (`UCI_LimitStrength`).
     strength: Option<Strength>,
     /// The network evaluating, or `None` for the hand-crafted evaluation.
     network: Option<Arc<Network>>,
+    /// Endgame tablebases and how to probe them.
+    tb: TbSettings,
 }
 
 impl Searcher {
@@ -160,6 +167,16 @@ impl Searcher {
                 Err(e)
             }
         }
+    }
+
+    /// The tablebases and probe settings the next search uses (a running
+    /// search keeps its own).
+    pub fn set_tablebases(&mut self, tb: TbSettings) {
+        self.style.tb = tb;
+    }
+
+    pub fn tablebases(&self) -> &TbSettings {
+        &self.style.tb
     }
 
     pub fn set_threads(&mut self, n: usize) {
@@ -273,7 +290,8 @@ fn run_search(
     listener: Arc<dyn Listener>,
     style: Style,
 ) -> (Vec<Worker>, SearchOutcome) {
-    let moves = root_moves(&req.root, &req.limits.searchmoves);
+    let mut probe = Probe::new(style.tb.clone());
+    let moves = probe.rank_root(&req.root, &root_moves(&req.root, &req.limits.searchmoves));
     if workers.len() != threads {
         workers = (0..threads).map(Worker::new).collect();
     }
@@ -300,6 +318,7 @@ fn run_search(
         tm: (id == 0).then(|| tm.clone()),
         listener: (id == 0).then(|| Arc::clone(&listener)),
         threads,
+        tb: probe.clone(),
     };
 
     if moves.is_empty() {
@@ -356,13 +375,31 @@ fn run_search(
     }
 
     let nodes = workers.iter().map(|w| w.nodes).sum();
-    let a = answer(&workers, lines, strength, &tt, &req.root, nodes, tm.elapsed().as_millis() as u64);
+    let tbhits = probe.root_hits + workers.iter().map(|w| w.tbhits).sum::<u64>();
+    let shown_tbhits = probe.settings.tables.is_some().then_some(tbhits);
+    let a = answer(
+        &workers,
+        lines,
+        strength,
+        &tt,
+        &req.root,
+        nodes,
+        shown_tbhits,
+        tm.elapsed().as_millis() as u64,
+    );
     if let Some(line) = &a.catch_up {
         listener.iteration(line);
     }
     debug!("search done: thread {} depth {} nodes {nodes}", a.thread, a.depth);
-    let outcome =
-        SearchOutcome { best: Some(a.best), ponder: a.ponder, score: a.score, depth: a.depth, nodes };
+    let outcome = SearchOutcome {
+        best: Some(a.best),
+        ponder: a.ponder,
+        score: a.score,
+        depth: a.depth,
+        nodes,
+        tbhits,
+        tb_result: probe.root_result(),
+    };
     answer_gui(&signals, &*listener, outcome.best, outcome.ponder);
     (workers, outcome)
 }

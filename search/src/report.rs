@@ -17,6 +17,8 @@ pub struct IterationReport {
     pub nodes: u64,
     pub time_ms: u64,
     pub hashfull: u32,
+    /// Tablebase hits so far; `None` when no tables are loaded.
+    pub tbhits: Option<u64>,
     pub pv: Vec<Move>,
 }
 

@@ -9,7 +9,7 @@ use crate::context::Context;
 use crate::key::position_key;
 use crate::params::CURRMOVE_AFTER_MS;
 use crate::report::IterationReport;
-use crate::score::{DRAW, INFINITE, MATE};
+use crate::score::{DRAW, INFINITE, MATE, ScoreBand, band};
 use crate::strength::{Rng, Strength};
 use crate::tt::{Bound, Tt, encode_move};
 use crate::worker::Worker;
@@ -26,6 +26,8 @@ pub(crate) struct RootMove {
     pub pv: Vec<Move>,
     /// Nodes spent below this move in the current iteration.
     pub nodes: u64,
+    /// The move's result from the tablebases, when the root is in them.
+    pub tb_score: Option<i32>,
 }
 
 impl RootMove {
@@ -38,6 +40,16 @@ impl RootMove {
             seldepth: 0,
             pv: vec![mv],
             nodes: 0,
+            tb_score: None,
+        }
+    }
+
+    /// The score and bound to show and answer with: the tables' result,
+    /// when the root is in them, unless the search found a mate.
+    pub fn shown(&self) -> (i32, Bound) {
+        match self.tb_score {
+            Some(tb) if !matches!(band(self.score), ScoreBand::Mate(_)) => (tb, Bound::Exact),
+            _ => (self.score, self.bound),
         }
     }
 }
@@ -56,9 +68,13 @@ pub(crate) fn sort_root_moves(moves: &mut [RootMove]) {
 }
 
 impl Worker {
-    /// A new search's root moves, in the order given.
-    pub(crate) fn set_root_moves(&mut self, moves: &[Move]) {
-        self.root_moves = moves.iter().map(|&mv| RootMove::new(mv)).collect();
+    /// A new search's root moves, in the order given, with the tables'
+    /// score of each (`tb`, empty when the root is not in the tables).
+    pub(crate) fn set_root_moves(&mut self, moves: &[Move], tb: &[(Move, i32)]) {
+        self.root_moves = moves
+            .iter()
+            .map(|&mv| RootMove { tb_score: tb.iter().find(|t| t.0 == mv).map(|t| t.1), ..RootMove::new(mv) })
+            .collect();
     }
 
     /// Tells the GUI which root move is being searched (main thread, long
@@ -114,6 +130,7 @@ pub(crate) fn no_move_report(root: &Chess) -> IterationReport {
         nodes: 0,
         time_ms: 0,
         hashfull: 0,
+        tbhits: None,
         pv: Vec::new(),
     }
 }
@@ -135,7 +152,8 @@ pub(crate) struct Answer {
 /// with root moves) after searching `lines` lines: the main thread's move
 /// unless a helper did better, or at limited `strength` one of the main
 /// thread's lines drawn by [`Strength::choose`]; with its line and ponder
-/// move. `nodes` and `time_ms` are the search's.
+/// move. `nodes`, `tbhits` and `time_ms` are the search's.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn answer(
     workers: &[Worker],
     lines: usize,
@@ -143,6 +161,7 @@ pub(crate) fn answer(
     tt: &Tt,
     root: &Chess,
     nodes: u64,
+    tbhits: Option<u64>,
     time_ms: u64,
 ) -> Answer {
     let thread = pick_best_worker(workers, lines);
@@ -172,16 +191,17 @@ pub(crate) fn answer(
                 depth,
                 seldepth: rm.seldepth as u32,
                 multipv: 1,
-                score: rm.score,
+                score: rm.shown().0,
                 bound: Bound::Exact,
                 nodes,
                 time_ms,
                 hashfull: tt.hashfull(),
+                tbhits,
                 pv,
             }
         });
     let ponder = rm.pv.get(1).copied().or_else(|| ponder_from_tt(tt, root, rm.mv));
-    Answer { thread, best: rm.mv, ponder, score: rm.score, depth: chosen.completed_depth, catch_up }
+    Answer { thread, best: rm.mv, ponder, score: rm.shown().0, depth: chosen.completed_depth, catch_up }
 }
 
 /// The main thread, unless a helper finished a deeper iteration with a score

@@ -9,7 +9,7 @@ use crate::limits::MAX_PLY;
 use crate::movepick::{MovePicker, is_noisy};
 use crate::node::{Node, NonPv, Pv};
 use crate::params::*;
-use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL};
+use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL, TB_WIN_BOUND};
 use crate::see::see_ge;
 use crate::tt::{Bound, decode_move};
 use crate::worker::{Worker, is_insufficient};
@@ -81,6 +81,35 @@ impl Worker {
             }
         {
             return e.score;
+        }
+
+        // Tablebases: a result the window allows is final; otherwise a PV
+        // node keeps it as a floor (a win) or a ceiling (a loss) of its score.
+        let (mut tb_floor, mut tb_ceiling) = (-INFINITE, INFINITE);
+        if !N::ROOT
+            && ctx.tb.cardinality > 0
+            && excluded.is_none()
+            && ctx.tb.wants(pos, depth)
+            && let Some((score, bound)) = self.probe_tables(ctx, pos, ply)
+        {
+            let cut = match bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                let d = (depth + TB_DEPTH_BONUS).min(MAX_PLY as i32 - 1);
+                ctx.tt.store(key, ply, None, score, NO_EVAL, d, bound);
+                return score;
+            }
+            if N::PV {
+                if bound == Bound::Lower {
+                    tb_floor = score;
+                    alpha = alpha.max(score);
+                } else {
+                    tb_ceiling = score;
+                }
+            }
         }
 
         let static_eval = if in_check {
@@ -174,7 +203,7 @@ impl Worker {
             MovePicker::new(pos, picker_tt, self.stack[ply].killers, counter, earlier)
         };
         let original_alpha = alpha;
-        let mut best_score = -INFINITE;
+        let mut best_score = tb_floor;
         let mut best_move = None;
         let mut searched = 0;
         let mut quiets_tried = MoveList::new();
@@ -327,6 +356,9 @@ impl Worker {
             self.store_root(ctx, key, depth, best_score, beta);
             return best_score;
         }
+        if N::PV {
+            best_score = best_score.min(tb_ceiling);
+        }
         let bound = if best_score >= beta {
             Bound::Lower
         } else if N::PV && best_score > original_alpha {
@@ -338,6 +370,22 @@ impl Worker {
             ctx.tt.store(key, ply, best_move, best_score, static_eval, depth, bound);
         }
         best_score
+    }
+
+    /// The tables' score of `pos` at `ply` and what it bounds: a win is
+    /// at least that good, a loss at most, a draw exact. Counts the hit.
+    #[inline(never)]
+    fn probe_tables(&mut self, ctx: &Context, pos: &Chess, ply: usize) -> Option<(i32, Bound)> {
+        let score = ctx.tb.probe(pos, ply)?;
+        self.tbhits += 1;
+        let bound = if score >= TB_WIN_BOUND {
+            Bound::Lower
+        } else if score <= -TB_WIN_BOUND {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        Some((score, bound))
     }
 
     /// A move cut: reward its history and punish the moves of its kind tried

@@ -45,6 +45,8 @@ impl Default for Frame {
 pub(crate) struct Worker {
     pub id: usize,
     pub nodes: u64,
+    /// Positions whose value came from the tablebases.
+    pub tbhits: u64,
     pub seldepth: usize,
     /// Keys of the game's positions before the root, then of the search path
     /// (each position whose move is being searched).
@@ -79,6 +81,7 @@ impl Worker {
         Worker {
             id,
             nodes: 0,
+            tbhits: 0,
             seldepth: 0,
             keys: Vec::with_capacity(1024),
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
@@ -194,6 +197,7 @@ impl Worker {
 
     pub fn publish_nodes(&self, ctx: &Context) {
         ctx.signals.nodes[self.id].store(self.nodes, Relaxed);
+        ctx.signals.tbhits[self.id].store(self.tbhits, Relaxed);
     }
 
     /// Whether the search must stop now. Looks at the clock every

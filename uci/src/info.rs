@@ -1,7 +1,7 @@
 //! Formatting of the engine's `info` and `bestmove` lines.
 //!
 //! Field order follows Stockfish: `depth seldepth multipv score [bound] wdl
-//! nodes nps hashfull time pv`. `pv` is always last because Cute Chess reads
+//! nodes nps hashfull tbhits time pv`. `pv` is always last because Cute Chess reads
 //! everything after it as moves.
 
 use std::fmt::Write;
@@ -43,6 +43,8 @@ pub struct Info {
     pub nodes: Option<u64>,
     pub nps: Option<u64>,
     pub hashfull: Option<u32>,
+    /// Positions found in the endgame tablebases.
+    pub tbhits: Option<u64>,
     pub time_ms: Option<u64>,
     /// Moves already written in UCI notation.
     pub pv: Vec<String>,
@@ -85,6 +87,7 @@ pub fn format_info(info: &Info) -> String {
     field("nodes", info.nodes);
     field("nps", info.nps);
     field("hashfull", info.hashfull.map(u64::from));
+    field("tbhits", info.tbhits);
     field("time", info.time_ms);
     if !info.pv.is_empty() {
         s.push_str(" pv");
@@ -149,13 +152,14 @@ mod tests {
             nodes: Some(123456),
             nps: Some(1000000),
             hashfull: Some(17),
+            tbhits: Some(5),
             time_ms: Some(123),
             pv: vec!["e2e4".into(), "e7e5".into()],
         };
         assert_eq!(
             format_info(&info),
             "info depth 12 seldepth 17 multipv 1 score cp -35 lowerbound wdl 100 800 100 \
-             nodes 123456 nps 1000000 hashfull 17 time 123 pv e2e4 e7e5"
+             nodes 123456 nps 1000000 hashfull 17 tbhits 5 time 123 pv e2e4 e7e5"
         );
     }
 

@@ -146,7 +146,11 @@ pub fn from_search(
             lines.push(Line { score: white_score(r.score, &task.root), pv_uci, pv_san });
         }
     }
-    let wdl = Some(wdl::estimate(outcome.score, &task.root));
+    // A root in the tablebases has a certain result; otherwise the model's.
+    let wdl = Some(match outcome.tb_result {
+        Some(r) => crate::scores::white_tb_wdl(r, &task.root),
+        None => wdl::estimate(outcome.score, &task.root),
+    });
     Some(Record {
         id: task.id.clone(),
         fen: task.fen.clone(),
