@@ -5,8 +5,8 @@
 //!
 //! A table's offset constant has the same name as the table itself
 //! (`layout::PASSED` next to `params::PASSED`), and the evaluation reaches
-//! both through one macro (`feat!` in [`crate::context`]), so a value and
-//! its index cannot drift apart. Adding a table means adding it to
+//! both through one macro (`feat!`, defined with the evaluation context), so
+//! a value and its index cannot drift apart. Adding a table means adding it to
 //! `params.rs` and to the one list below.
 
 use crate::params;

@@ -10,7 +10,7 @@ impl S {
     pub const ZERO: S = S(0, 0);
 
     /// Blends the pair: `phase` runs from 0 (bare kings and pawns) to
-    /// [`crate::context::MAX_PHASE`] (all pieces on the board).
+    /// `MAX_PHASE` (all pieces on the board).
     pub fn taper(self, phase: i32, max_phase: i32) -> i32 {
         (self.0 * phase + self.1 * (max_phase - phase)) / max_phase
     }

@@ -33,6 +33,7 @@ mod prefetch;
 mod qsearch;
 mod report;
 mod root;
+mod root_move;
 mod score;
 mod search;
 mod see;

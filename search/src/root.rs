@@ -9,50 +9,11 @@ use crate::context::Context;
 use crate::key::position_key;
 use crate::params::CURRMOVE_AFTER_MS;
 use crate::report::IterationReport;
-use crate::score::{DRAW, INFINITE, MATE, ScoreBand, band};
+use crate::root_move::RootMove;
+use crate::score::{DRAW, INFINITE, MATE};
 use crate::strength::{Rng, Strength};
 use crate::tt::{Bound, Tt, encode_move};
 use crate::worker::Worker;
-
-/// A root move with what the last iterations learnt about it.
-#[derive(Debug, Clone)]
-pub(crate) struct RootMove {
-    pub mv: Move,
-    pub score: i32,
-    pub prev_score: i32,
-    /// Whether `score` is only a bound (from an aspiration fail).
-    pub bound: Bound,
-    pub seldepth: usize,
-    pub pv: Vec<Move>,
-    /// Nodes spent below this move in the current iteration.
-    pub nodes: u64,
-    /// The move's result from the tablebases, when the root is in them.
-    pub tb_score: Option<i32>,
-}
-
-impl RootMove {
-    fn new(mv: Move) -> RootMove {
-        RootMove {
-            mv,
-            score: -INFINITE,
-            prev_score: -INFINITE,
-            bound: Bound::Exact,
-            seldepth: 0,
-            pv: vec![mv],
-            nodes: 0,
-            tb_score: None,
-        }
-    }
-
-    /// The score and bound to show and answer with: the tables' result,
-    /// when the root is in them, unless the search found a mate.
-    pub fn shown(&self) -> (i32, Bound) {
-        match self.tb_score {
-            Some(tb) if !matches!(band(self.score), ScoreBand::Mate(_)) => (tb, Bound::Exact),
-            _ => (self.score, self.bound),
-        }
-    }
-}
 
 /// The moves to search at `root`: the legal ones `searchmoves` names, or
 /// every legal move when it names none of them.

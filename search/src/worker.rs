@@ -18,7 +18,7 @@ use crate::history::{Histories, piece_index};
 use crate::key::{child_key, ep_term, null_key, position_key};
 use crate::limits::MAX_PLY;
 use crate::params::TIME_CHECK_NODES;
-use crate::root::RootMove;
+use crate::root_move::RootMove;
 use crate::score::NO_EVAL;
 
 /// What the search remembers about each ply of the current line.

@@ -2,7 +2,7 @@
 
 use clap::{ArgMatches, Args};
 
-use super::select::{dfrc_list, frc_list};
+use super::numbers::{dfrc_list, frc_list};
 
 const AFTER_HELP: &str = "\
 Positions: at least one of --frc, --random, --dfrc, --dfrc-random, --file; they

@@ -16,6 +16,7 @@ mod complete;
 mod csv;
 mod html;
 mod jsonl;
+mod numbers;
 mod record;
 mod resume;
 mod row;
