@@ -306,3 +306,22 @@ fn opening_files_samples_notations_and_fen() {
     assert_eq!(status.code(), Some(2));
     assert!(err.contains("921600 pairs"), "{err}");
 }
+
+#[test]
+fn tablebases_fill_the_scores_and_wdl_columns() {
+    let dir = workdir("syzygy");
+    let file = dir.join("endings.epd");
+    std::fs::write(&file, "8/8/8/4k3/8/8/8/KQ6 w - - 0 1\n8/8/8/4k3/8/8/8/KN6 b - - 0 1\n").unwrap();
+    let out = prefix(&dir);
+    let tables = format!("{}/data/syzygy", env!("CARGO_MANIFEST_DIR"));
+    let f = file.to_string_lossy().into_owned();
+    let (_, err) = analyse(&["--file", &f, "--depth", "4", "--syzygy-path", &tables, "--out", &out]);
+    assert!(err.contains("SyzygyPath: found "), "{err}");
+    let rows = csv_rows(&out);
+    // KQvK: a tablebase win for White, shown above any evaluation, certain.
+    assert!(rows[0][3].parse::<i32>().unwrap() > 19_000, "{:?}", rows[0]);
+    assert_eq!(rows[0][5..8], ["1000", "0", "0"], "{:?}", rows[0]);
+    // KNvK: a dead draw.
+    assert_eq!(rows[1][3], "0", "{:?}", rows[1]);
+    assert_eq!(rows[1][5..8], ["0", "1000", "0"], "{:?}", rows[1]);
+}

@@ -67,6 +67,10 @@ pub struct AnalyseArgs {
     /// Hash table per search, in MiB
     #[arg(long, help_heading = "Search and output", value_name = "MB", allow_negative_numbers = true, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=rockad_search::MAX_HASH_MB as i64))]
     hash: u32,
+    /// Directories of Syzygy tablebases (as for the SyzygyPath option): positions in the
+    /// tables are searched with them, and their WDL columns come from the tables
+    #[arg(long, help_heading = "Search and output", value_name = "DIRS")]
+    syzygy_path: Option<String>,
     /// Writes PREFIX.csv, PREFIX.jsonl, PREFIX.svg, PREFIX.html and PREFIX.summary.txt;
     /// rerunning with the same PREFIX resumes, skipping positions done
     #[arg(long, help_heading = "Search and output", value_name = "PREFIX", default_value = "analysis", value_parser = clap::builder::NonEmptyStringValueParser::new())]
@@ -107,6 +111,7 @@ impl AnalyseArgs {
             multipv: self.multipv.into(),
             threads: self.threads.into(),
             hash_mb: self.hash as usize,
+            syzygy_path: self.syzygy_path,
             out: self.out,
             progress: self.progress,
         })
@@ -141,6 +146,8 @@ pub struct Config {
     pub multipv: usize,
     pub threads: usize,
     pub hash_mb: usize,
+    /// Tablebase directories, if any.
+    pub syzygy_path: Option<String>,
     pub out: String,
     pub progress: bool,
 }
@@ -157,6 +164,7 @@ impl Config {
             multipv: 1,
             threads: 1,
             hash_mb: 1,
+            syzygy_path: None,
             out: String::new(),
             progress: false,
         }

@@ -31,6 +31,8 @@ use std::collections::{HashMap, HashSet};
 
 use clap::ArgMatches;
 
+use rockad_search::TbSettings;
+
 use args::AnalyseArgs;
 use record::Record;
 use run::{Event, Settings};
@@ -84,11 +86,20 @@ fn analyse(config: &args::Config) -> Result<(), Error> {
         ));
     }
     let mut writer = Writer::create(&config.out, &previous.records).map_err(Error::Failed)?;
+    let mut tablebases = TbSettings::default();
+    if let Some(dirs) = &config.syzygy_path {
+        let (tables, message) = crate::syzygy_options::load_path(dirs);
+        if let Some(m) = message {
+            note(&m);
+        }
+        tablebases.tables = tables;
+    }
     let settings = Settings {
         budget: config.budget,
         multipv: config.multipv,
         threads: config.threads,
         hash_mb: config.hash_mb,
+        tablebases,
     };
     note(&run::mode_line(todo.len(), &settings));
 

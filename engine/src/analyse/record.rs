@@ -2,9 +2,9 @@
 //! lines files, and how it is built from a finished search.
 
 use shakmaty::san::SanPlus;
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Chess, Move, Position};
 
-use rockad_search::{IterationReport, SearchOutcome, mate_distance};
+use rockad_search::{IterationReport, SearchOutcome};
 use rockad_uci::format_move;
 
 use super::select::{Key, Task};
@@ -100,12 +100,9 @@ impl Record {
 /// The internal score of the side to move in `root` as a White-side
 /// [`Score`], centipawns normalised as in `info` lines.
 fn white_score(internal: i32, root: &Chess) -> Score {
-    let sign = if root.turn() == Color::White { 1 } else { -1 };
-    // Mate distances are computed before flipping: the internal encoding is
-    // not symmetric in odd and even plies.
-    match mate_distance(internal) {
-        Some(n) => Score::Mate(sign * n),
-        None => Score::Cp(sign * rockad_eval::wdl::normalise(internal, rockad_eval::wdl::material(root))),
+    match crate::scores::white_score(internal, root) {
+        rockad_uci::Score::Mate(n) => Score::Mate(n),
+        rockad_uci::Score::Cp(cp) => Score::Cp(cp),
     }
 }
 

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use shakmaty::Move;
 
-use rockad_search::{IterationReport, Limits, Listener, SearchRequest, Searcher};
+use rockad_search::{IterationReport, Limits, Listener, SearchRequest, Searcher, TbSettings};
 
 use super::args::Budget;
 use super::record::{self, Record};
@@ -19,12 +19,14 @@ use super::select::Task;
 use crate::plural::plural;
 
 /// How every search runs.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Settings {
     pub budget: Budget,
     pub multipv: usize,
     pub threads: usize,
     pub hash_mb: usize,
+    /// Tablebases every search probes.
+    pub tablebases: TbSettings,
 }
 
 /// What the caller hears while the searches run.
@@ -118,7 +120,12 @@ pub fn run_all(
     // Tables are allocated up front, so a size the machine cannot give is
     // one clear error before any search starts.
     let searchers = (0..workers)
-        .map(|_| crate::evaluation::searcher(s.hash_mb, threads))
+        .map(|_| {
+            crate::evaluation::searcher(s.hash_mb, threads).map(|mut searcher| {
+                searcher.set_tablebases(s.tablebases.clone());
+                searcher
+            })
+        })
         .collect::<Result<Vec<Searcher>, _>>()
         .map_err(|e| format!("--hash {}: {e}", s.hash_mb))?;
     let next = AtomicUsize::new(0);
@@ -173,6 +180,7 @@ mod tests {
             multipv,
             threads,
             hash_mb: 1,
+            tablebases: TbSettings::default(),
         }
     }
 
