@@ -217,12 +217,13 @@ fn datagen_and_tune_report_bad_command_lines_and_files_as_errors() {
     assert!(status.success(), "{err}");
     assert!(text.lines().count() > 10, "{text}");
     assert!(text.lines().all(|l| l.split(" | ").count() == 3), "{text}");
-    // Their reports into a closed pipe: a quiet success.
+    // Their reports into a closed pipe: a quiet success. (Not `wdl`: on two
+    // games its fit fails by design, exit 1, before or after the pipe
+    // closes depending on the machine's load; it reports through the same
+    // `out::say` as `tune`.)
     let params = dir.join("params.rs");
-    let coefficients = dir.join("coefficients.rs");
     for args in [
         &["tune", "--data", bin, "--epochs", "1", "--holdout", "0", "--out", params.to_str().unwrap()][..],
-        &["wdl", "--data", bin, "--scores", "search", "--out", coefficients.to_str().unwrap()],
         &["datagen", "--dump", bin],
     ] {
         let (status, err) = run_into_closed_pipe(args, 0);

@@ -52,25 +52,34 @@ fn go_lines_with_only_unusable_limits_answer_by_themselves() {
 }
 
 #[test]
-fn absurd_values_are_named_once_and_replaced_by_the_most_the_engine_does() {
+fn absurd_values_are_named_once_dropped_and_answered_without_stop() {
     let mut e = Engine::start();
     e.send("position startpos");
+    let fallback = Duration::from_millis(1000);
     for (go, named) in [
-        ("go depth 99999999999999999999", "depth 99999999999999999999 is more than the most, 127; using 127"),
-        ("go nodes 99999999999999999999", "using 1000000000000000"),
-        ("go movetime 99999999999999999999", "using 2147483647"),
+        ("go depth 99999999999999999999", "depth 99999999999999999999 is more than the most, 127; ignored"),
+        (
+            "go nodes 99999999999999999999",
+            "nodes 99999999999999999999 is more than the most, 1000000000000000",
+        ),
+        (
+            "go movetime 99999999999999999999",
+            "movetime 99999999999999999999 is more than the most, 2147483647",
+        ),
         ("go wtime 99999999999999999999 btime 99999999999999999999", "btime 99999999999999999999"),
     ] {
-        e.send(go);
-        let early = e.collect_for(Duration::from_millis(150));
-        let infos = info_strings(&early);
-        assert_eq!(infos.len(), 1, "{go}: {early:?}");
+        // No `stop`: the absurd value is dropped and the fallback answers.
+        let (lines, took) = timed_go(&mut e, go, PROMPT);
+        let infos = info_strings(&lines);
+        assert_eq!(infos.len(), 1, "{go}: {lines:?}");
         assert!(infos[0].contains(named), "{go}: {}", infos[0]);
-        assert!(early.iter().all(|l| !l.starts_with("bestmove")), "{go}: {early:?}");
-        e.send("stop");
-        let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+        assert!(infos[0].ends_with("no usable limit left; searching 1000 ms"), "{go}: {}", infos[0]);
+        assert!(took < fallback + Duration::from_secs(2), "{go}: {took:?}");
         assert!(bestmove_of(lines.last().unwrap()).is_some());
     }
+    // The largest value in range is searched as asked (here: to the end of a short search).
+    let (lines, _) = timed_go(&mut e, "go depth 127 movetime 100", PROMPT);
+    assert!(info_strings(&lines).is_empty(), "{lines:?}");
     e.quit();
 }
 

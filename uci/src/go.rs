@@ -8,8 +8,9 @@
 //!   (Cute Chess sends an overdrawn clock that way); counts start at 1.
 //! - A value that is not an integer, or lies below its range (`depth -3`,
 //!   `mate 0`: nothing the engine could search for), drops that parameter.
-//! - A value above its range (`depth 99999999999999999999`) is replaced by
-//!   the top of the range: the most the engine can do.
+//! - A value above its range (`depth 99999999999999999999`, a clock of
+//!   more than 24 days) is absurd: it is dropped too, so that it cannot turn
+//!   into a search that only `stop` ends.
 //! - Each problem becomes a [`GoWarning`]; the engine reports all of a
 //!   line's warnings in one `info string` ([`warnings_line`]).
 //! - When a line had problems and no limit is left for the side to move
@@ -139,8 +140,8 @@ pub enum GoWarning {
     MissingValue(GoKey),
     /// `depth abc`, `depth 1.5`, `depth -3`, `mate 0`: the parameter is dropped.
     Unusable { key: GoKey, value: String },
-    /// `depth 99999999999999999999`: the top of the range is used instead.
-    TooLarge { key: GoKey, value: String, used: i128 },
+    /// `depth 99999999999999999999`: more than the range allows; dropped.
+    TooLarge { key: GoKey, value: String, most: i128 },
     /// Not a `go` parameter.
     Unknown(String),
     /// A `searchmoves` move that is not legal here (filled in by the engine).
@@ -159,8 +160,8 @@ impl fmt::Display for GoWarning {
                 let (lo, hi) = range(*key);
                 write!(f, "{} needs an integer in {lo}..{hi}, got '{value}'; ignored", key.name())
             }
-            GoWarning::TooLarge { key, value, used } => {
-                write!(f, "{} {value} is more than the most, {used}; using {used}", key.name())
+            GoWarning::TooLarge { key, value, most } => {
+                write!(f, "{} {value} is more than the most, {most}; ignored", key.name())
             }
             GoWarning::Unknown(token) => write!(f, "unknown parameter '{token}' ignored"),
             GoWarning::SearchMove(e) => write!(f, "searchmoves: {e}; ignored"),
@@ -266,7 +267,7 @@ fn set(p: &mut GoParams, key: GoKey, value: &str) -> Option<GoWarning> {
     let (lo, hi) = range(key);
     let (v, warning) = match parse_integer(value) {
         Some(v) if v < lo => return Some(GoWarning::Unusable { key, value: value.to_string() }),
-        Some(v) if v > hi => (hi, Some(GoWarning::TooLarge { key, value: value.to_string(), used: hi })),
+        Some(v) if v > hi => return Some(GoWarning::TooLarge { key, value: value.to_string(), most: hi }),
         Some(v) => (v, None),
         None => return Some(GoWarning::Unusable { key, value: value.to_string() }),
     };
@@ -374,18 +375,18 @@ mod tests {
     }
 
     #[test]
-    fn values_above_the_range_use_its_top() {
+    fn values_above_the_range_are_dropped() {
         let (p, w) = go("depth 99999999999999999999 nodes 99999999999999999999999 mate 1000");
-        assert_eq!(p.depth, Some(MAX_DEPTH));
-        assert_eq!(p.nodes, Some(MAX_NODES));
-        assert_eq!(p.mate, Some(MAX_MATE));
+        assert_eq!((p.depth, p.nodes, p.mate), (None, None, None));
         assert_eq!(w.len(), 3);
+        let (p, w) = go(&format!("depth {MAX_DEPTH} nodes {MAX_NODES} mate {MAX_MATE}"));
+        assert_eq!((p.depth, p.nodes, p.mate), (Some(MAX_DEPTH), Some(MAX_NODES), Some(MAX_MATE)));
+        assert!(w.is_empty());
         let (p, w) = go("movetime 99999999999999999999 wtime 99999999999999999999");
-        assert_eq!(p.movetime, Some(MAX_TIME_MS));
-        assert_eq!(p.wtime, Some(MAX_TIME_MS));
+        assert_eq!((p.movetime, p.wtime), (None, None));
         assert_eq!(
             w[0].to_string(),
-            "movetime 99999999999999999999 is more than the most, 2147483647; using 2147483647"
+            "movetime 99999999999999999999 is more than the most, 2147483647; ignored"
         );
     }
 
