@@ -134,7 +134,7 @@ impl Evaluator {
 
     /// The static evaluation of `pos`, the position on top, in centipawns
     /// from the side to move's point of view.
-    #[inline]
+    #[inline(always)]
     pub fn evaluate(&mut self, pos: &Chess) -> i32 {
         match &self.net {
             Some(net) => {

@@ -89,6 +89,7 @@ impl Histories {
         gravity(&mut self.capture[here][m.capture().map_or(0, |r| r as usize - 1)], bonus);
     }
 
+    #[inline]
     pub fn counter(&self, prev: Option<(usize, usize)>) -> Option<Move> {
         prev.and_then(|(piece, to)| self.counter[piece][to])
     }

@@ -89,8 +89,7 @@ impl Worker {
         if !N::ROOT
             && ctx.tb.cardinality > 0
             && excluded.is_none()
-            && ctx.tb.wants(pos, depth)
-            && let Some((score, bound)) = self.probe_tables(ctx, pos, ply)
+            && let Some((score, bound)) = self.probe_tables(ctx, pos, depth, ply)
         {
             let cut = match bound {
                 Bound::Exact => true,
@@ -372,10 +371,15 @@ impl Worker {
         best_score
     }
 
-    /// The tables' score of `pos` at `ply` and what it bounds: a win is
-    /// at least that good, a loss at most, a draw exact. Counts the hit.
+    /// The tables' score of `pos` at `ply`, when the probe conditions hold
+    /// at `depth`, and what it bounds: a win is at least that good, a loss
+    /// at most, a draw exact. Counts the hit. Out of line: only searches
+    /// with tables loaded come here.
     #[inline(never)]
-    fn probe_tables(&mut self, ctx: &Context, pos: &Chess, ply: usize) -> Option<(i32, Bound)> {
+    fn probe_tables(&mut self, ctx: &Context, pos: &Chess, depth: i32, ply: usize) -> Option<(i32, Bound)> {
+        if !ctx.tb.wants(pos, depth) {
+            return None;
+        }
         let score = ctx.tb.probe(pos, ply)?;
         self.tbhits += 1;
         let bound = if score >= TB_WIN_BOUND {
