@@ -113,24 +113,11 @@ impl MovePicker {
 
     /// The root's move source: `moves` in the order given (the root move
     /// list, ordered by the last iteration), nothing generated or scored.
-    pub fn listed(side: Color, moves: impl Iterator<Item = Move>) -> Self {
-        let mut list = MoveList::new();
-        list.extend(moves);
-        MovePicker {
-            stage: Stage::Listed,
-            tt_move: None,
-            killers: [None; 2],
-            counter: None,
-            earlier: [None; 2],
-            side,
-            moves: list,
-            scores: [0; 256],
-            noisy_end: 0,
-            cur: 0,
-            quiet_start: 0,
-            bad_end: 0,
-            bad_next: 0,
-        }
+    pub fn listed(pos: &Chess, moves: impl Iterator<Item = Move>) -> Self {
+        let mut picker = MovePicker::new(pos, None, [None; 2], None, [None; 2]);
+        picker.stage = Stage::Listed;
+        picker.moves.extend(moves);
+        picker
     }
 
     /// No more quiet moves (killers and countermove included) from here on.

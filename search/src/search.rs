@@ -195,7 +195,7 @@ impl Worker {
         let prev = if ply > 0 { self.stack[ply - 1].moved } else { None };
         let earlier = [prev, if ply > 1 { self.stack[ply - 2].moved } else { None }];
         let mut picker = if N::ROOT {
-            MovePicker::listed(pos.turn(), self.root_moves[self.pv_idx..].iter().map(|rm| rm.mv))
+            MovePicker::listed(pos, self.root_moves[self.pv_idx..].iter().map(|rm| rm.mv))
         } else {
             let counter = self.hist.counter(prev);
             let picker_tt = if excluded.is_some() { None } else { tt_move };
