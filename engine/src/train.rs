@@ -52,10 +52,14 @@ pub struct TrainArgs {
     pub max_positions: usize,
 }
 
-/// `rockad train` as a standalone clap command (until the whole command
-/// line moves to clap).
+// `rockad train` as a standalone clap command (until the whole command
+// line moves to clap).
 #[derive(Parser, Debug)]
-#[command(name = "rockad train")]
+#[command(
+    name = "rockad train",
+    about = "Trains an evaluation network (NNUE) on rockad datagen files and writes the network file \
+             of the epoch with the lowest held-out loss."
+)]
 struct TrainCommand {
     #[command(flatten)]
     args: TrainArgs,

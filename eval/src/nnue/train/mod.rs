@@ -90,7 +90,7 @@ fn batch_gradient(
                 })
             })
             .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or(0.0)).sum::<f64>()
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).sum::<f64>()
     });
     let used = batch.chunks(chunk).count();
     let (first, rest) = grads.split_at_mut(1);
@@ -113,7 +113,7 @@ pub fn mean_loss(layout: Layout, p: &[f32], samples: &[Sample], threads: usize) 
             .chunks(chunk)
             .map(|part| s.spawn(move || model::loss(layout, p, part, &mut Scratch::new(layout.hidden))))
             .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or(0.0)).sum()
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).sum()
     });
     sum / samples.len() as f64
 }
