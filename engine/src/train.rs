@@ -6,6 +6,8 @@ use clap::Parser;
 
 use rockad_eval::nnue::train::{self, Settings};
 
+use crate::progress::{Display, Progress};
+
 /// Train an evaluation network (NNUE) on self-play data.
 #[derive(clap::Args, Debug, Clone, PartialEq)]
 pub struct TrainArgs {
@@ -50,6 +52,12 @@ pub struct TrainArgs {
     /// Load at most this many positions.
     #[arg(long, default_value_t = usize::MAX, hide_default_value = true)]
     pub max_positions: usize,
+    /// Progress bar on stderr even when it is not a terminal.
+    #[arg(long)]
+    pub progress: bool,
+    /// No progress bar (the report lines still come).
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 // `rockad train` as a standalone clap command (until the whole command
@@ -96,9 +104,26 @@ impl TrainArgs {
     }
 }
 
-/// Runs the trainer; progress goes to stderr.
+/// Runs the trainer: its report lines go to stderr, above the shared
+/// progress bar of epochs (rate and time left) on a terminal.
 pub fn run(args: &TrainArgs) -> Result<(), String> {
-    train::run(&args.settings(), &mut |line| eprintln!("{line}")).map(|_| ())
+    let bar = Progress::new(
+        "train",
+        "epochs",
+        u64::from(args.epochs),
+        Display::from_flags(args.progress, args.quiet),
+    );
+    let result = train::run(&args.settings(), &mut |line| {
+        if let Some(rest) = line.strip_prefix("epoch ") {
+            bar.inc(1);
+            // "epoch 3/20: train loss ..., held-out loss ..., ...": the losses.
+            let losses: Vec<&str> = rest.split(", ").take(2).collect();
+            bar.set_message(&losses.join(", ").replace(": ", " "));
+        }
+        bar.println(line);
+    });
+    bar.finish();
+    result.map(|_| ())
 }
 
 #[cfg(test)]

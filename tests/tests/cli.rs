@@ -232,3 +232,29 @@ fn datagen_and_tune_report_bad_command_lines_and_files_as_errors() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn train_reports_each_epoch_and_shows_the_shared_progress_bar() {
+    let dir = std::env::temp_dir().join(format!("rockad-cli-train-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("d.bin");
+    let net = dir.join("n.nnue");
+    let (data, net) = (data.to_str().unwrap(), net.to_str().unwrap());
+    let (status, _, err) = run_cli(&["datagen", "--out", data, "--games", "4", "--nodes", "200", "--seed", "5"]);
+    assert!(status.success(), "{err}");
+    let train = ["train", "--data", data, "--out", net, "--hidden", "16", "--epochs", "2", "--holdout", "0"];
+    // On a pipe: the report lines, no bar.
+    let (status, _, err) = run_cli(&train);
+    assert!(status.success(), "{err}");
+    assert!(err.contains("epoch 1/2: ") && err.contains("epoch 2/2: "), "{err}");
+    assert!(!err.contains('\r'), "no bar on a pipe: {err:?}");
+    // --progress draws the bar anyway, counting epochs.
+    let mut with_bar = train.to_vec();
+    with_bar.push("--progress");
+    let (status, _, err) = run_cli(&with_bar);
+    assert!(status.success(), "{err}");
+    assert!(err.contains("/2 epochs") && err.contains('\r'), "{err:?}");
+    assert!(std::fs::metadata(net).unwrap().len() > 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
