@@ -6,8 +6,10 @@
 //! that loses far more than the temperature allows, or walks into a mate
 //! the best line avoids, is never chosen.
 //!
-//! The numbers below are the model; docs/strength.md records how they were
-//! calibrated against other engines' ratings.
+//! The numbers below are the model. The Elo a user sets is turned into an
+//! internal level by a line through calibration matches against Stockfish
+//! 15.1's own `UCI_Elo` (docs/strength.md): the model's level 1500 played
+//! like Stockfish 1590, its level 2000 like Stockfish 1883.
 
 use shakmaty::Move;
 
@@ -15,17 +17,27 @@ use crate::score::MATE_BOUND;
 
 /// The weakest setting.
 pub const MIN_ELO: u32 = 800;
-/// The strongest setting that still weakens; at or above it the search plays
-/// at full strength.
+/// The strongest setting; at the top the search plays at full strength.
 pub const MAX_ELO: u32 = 2400;
+/// The internal levels the model runs on: nodes and temperature follow the
+/// level; at [`TOP_LEVEL`] nothing is weakened.
+const BOTTOM_LEVEL: f64 = 0.0;
+const TOP_LEVEL: f64 = 2400.0;
+/// The calibration line: level [`CAL_LEVEL`] played like [`CAL_ELO`], and
+/// each level above it like [`CAL_SLOPE`] Elo more.
+const CAL_LEVEL: f64 = 1500.0;
+const CAL_ELO: f64 = 1590.0;
+const CAL_SLOPE: f64 = 0.586;
+/// The smallest node budget.
+const MIN_NODES: f64 = 64.0;
 /// Lines searched to choose from (at least).
 pub const LINES: usize = 4;
-/// Node budget at [`MIN_ELO`]; it doubles every [`ELO_PER_DOUBLING`].
-const NODES_AT_MIN: f64 = 200.0;
-const ELO_PER_DOUBLING: f64 = 110.0;
-/// Temperature in centipawns (search units) at [`MIN_ELO`], falling linearly
-/// to 0 at [`MAX_ELO`].
-const TEMPERATURE_AT_MIN: f64 = 220.0;
+/// Node budget at level 800; it doubles every [`LEVELS_PER_DOUBLING`].
+const NODES_AT_800: f64 = 200.0;
+const LEVELS_PER_DOUBLING: f64 = 110.0;
+/// Temperature in centipawns (search units) at level 800, falling linearly
+/// to 0 at [`TOP_LEVEL`].
+const TEMPERATURE_AT_800: f64 = 220.0;
 /// A line losing more than this many temperatures against the best is never
 /// played.
 const MAX_LOSS_TEMPERATURES: f64 = 3.0;
@@ -34,32 +46,36 @@ const MAX_LOSS_TEMPERATURES: f64 = 3.0;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Strength {
     elo: u32,
+    level: f64,
 }
 
 impl Strength {
     /// The setting for `elo`, clamped to [`MIN_ELO`]..=[`MAX_ELO`].
     pub fn new(elo: u32) -> Strength {
-        Strength { elo: elo.clamp(MIN_ELO, MAX_ELO) }
+        let elo = elo.clamp(MIN_ELO, MAX_ELO);
+        let level = (CAL_LEVEL + (f64::from(elo) - CAL_ELO) / CAL_SLOPE).clamp(BOTTOM_LEVEL, TOP_LEVEL);
+        Strength { elo, level }
     }
 
     pub fn elo(self) -> u32 {
         self.elo
     }
 
-    /// Whether this setting weakens at all (below [`MAX_ELO`]).
+    /// Whether this setting weakens at all.
     pub fn weakens(self) -> bool {
-        self.elo < MAX_ELO
+        self.level < TOP_LEVEL
     }
 
     /// The node budget of one search, or `None` at full strength.
     pub fn nodes(self) -> Option<u64> {
-        self.weakens()
-            .then(|| (NODES_AT_MIN * 2f64.powf(f64::from(self.elo - MIN_ELO) / ELO_PER_DOUBLING)) as u64)
+        self.weakens().then(|| {
+            (NODES_AT_800 * 2f64.powf((self.level - 800.0) / LEVELS_PER_DOUBLING)).max(MIN_NODES) as u64
+        })
     }
 
     /// The choice's temperature in search units.
     pub fn temperature(self) -> f64 {
-        TEMPERATURE_AT_MIN * f64::from(MAX_ELO - self.elo) / f64::from(MAX_ELO - MIN_ELO)
+        TEMPERATURE_AT_800 * (TOP_LEVEL - self.level) / (TOP_LEVEL - 800.0)
     }
 
     /// Picks one of `lines` (move and score, best first, at least one),
@@ -131,13 +147,16 @@ mod tests {
         assert_eq!(Strength::new(9999).elo(), MAX_ELO);
         assert_eq!(Strength::new(MAX_ELO).nodes(), None);
         assert_eq!(Strength::new(MAX_ELO).temperature(), 0.0);
+        // The calibration point: Elo 1590 is level 1500.
+        let at = Strength::new(1590);
+        assert!((at.level - 1500.0).abs() < 1e-9);
         let mut last = 0;
-        for elo in (MIN_ELO..MAX_ELO).step_by(100) {
+        for elo in (1000..2200).step_by(100) {
             let n = Strength::new(elo).nodes().expect("weakened");
             assert!(n > last, "{elo}: {n}");
             last = n;
         }
-        assert!(Strength::new(MIN_ELO).nodes() == Some(200));
+        assert_eq!(Strength::new(MIN_ELO).nodes(), Some(MIN_NODES as u64));
         assert!(Strength::new(MIN_ELO).temperature() > Strength::new(1600).temperature());
     }
 
