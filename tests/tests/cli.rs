@@ -241,7 +241,8 @@ fn train_reports_each_epoch_and_shows_the_shared_progress_bar() {
     let data = dir.join("d.bin");
     let net = dir.join("n.nnue");
     let (data, net) = (data.to_str().unwrap(), net.to_str().unwrap());
-    let (status, _, err) = run_cli(&["datagen", "--out", data, "--games", "4", "--nodes", "200", "--seed", "5"]);
+    let (status, _, err) =
+        run_cli(&["datagen", "--out", data, "--games", "4", "--nodes", "200", "--seed", "5"]);
     assert!(status.success(), "{err}");
     let train = ["train", "--data", data, "--out", net, "--hidden", "16", "--epochs", "2", "--holdout", "0"];
     // On a pipe: the report lines, no bar.
