@@ -199,6 +199,16 @@ impl Engine {
         }
     }
 
+    /// Sends `quit` (a search may be running) and checks the process ends
+    /// cleanly within `limit`.
+    pub fn quit_within(mut self, limit: Duration) {
+        self.send("quit");
+        let sent = Instant::now();
+        let status = self.wait_exit(Duration::from_secs(2)).expect("rockad exits after quit");
+        assert!(status.success(), "exit status {status:?}");
+        assert!(sent.elapsed() < limit, "quit took {:?}", sent.elapsed());
+    }
+
     /// Sends `quit` and checks the process ends cleanly.
     pub fn quit(mut self) {
         self.send("quit");
@@ -226,4 +236,32 @@ pub fn bestmove_of(line: &str) -> Option<String> {
 pub fn info_field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     let words: Vec<&str> = line.split_whitespace().collect();
     words.iter().position(|w| *w == key).and_then(|i| words.get(i + 1).copied())
+}
+
+/// A tiny deterministic generator (xorshift) for the randomised tests: the
+/// same seed gives the same commands, so a failure can be replayed.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number in `0..n` (0 when `n` is 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n.max(1)
+    }
+
+    /// True `percent` times in a hundred.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+
+    /// One of `xs` (not empty).
+    pub fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
+        xs[self.below(xs.len() as u64) as usize]
+    }
 }

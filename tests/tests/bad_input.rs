@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use rockad_tests::{Engine, PROMPT, bestmove_of};
+use rockad_tests::{Engine, PROMPT, Rng, bestmove_of};
 
 const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
 
@@ -171,21 +171,6 @@ fn windows_line_endings_are_understood() {
     e.quit();
 }
 
-/// A tiny deterministic generator for the fuzz runs.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
-        xs[(self.next() % xs.len() as u64) as usize]
-    }
-}
-
 const SEEDS: &[&str] = &[
     "uci",
     "isready",
@@ -209,17 +194,17 @@ const SEEDS: &[&str] = &[
 
 fn mutate(rng: &mut Rng, line: &str) -> String {
     let mut bytes = line.as_bytes().to_vec();
-    for _ in 0..1 + rng.next() % 4 {
-        let i = (rng.next() % (bytes.len() as u64 + 1)) as usize;
-        match rng.next() % 5 {
+    for _ in 0..1 + rng.next_u64() % 4 {
+        let i = (rng.next_u64() % (bytes.len() as u64 + 1)) as usize;
+        match rng.next_u64() % 5 {
             0 if i < bytes.len() => {
                 bytes.remove(i);
             }
             1 => {
                 let alphabet = b" -0123456789abcdefghkqrnbpKQRNBP/";
-                bytes.insert(i, alphabet[(rng.next() % alphabet.len() as u64) as usize]);
+                bytes.insert(i, alphabet[(rng.next_u64() % alphabet.len() as u64) as usize]);
             }
-            2 if i < bytes.len() => bytes[i] = (rng.next() % 256) as u8,
+            2 if i < bytes.len() => bytes[i] = (rng.next_u64() % 256) as u8,
             3 => bytes.truncate(i),
             _ => {
                 let word = rng.pick(&[
@@ -246,13 +231,13 @@ fn fuzz_random_and_mutated_lines_keep_the_engine_responsive() {
     let mut e = Engine::start();
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     for round in 0..600 {
-        let line = match rng.next() % 3 {
+        let line = match rng.next_u64() % 3 {
             0 => {
                 let seed = rng.pick(SEEDS);
                 mutate(&mut rng, seed)
             }
             1 => rng.pick(SEEDS).to_string(),
-            _ => (0..rng.next() % 40).map(|_| (rng.next() % 95 + 32) as u8 as char).collect(),
+            _ => (0..rng.next_u64() % 40).map(|_| (rng.next_u64() % 95 + 32) as u8 as char).collect(),
         };
         // Searches are fuzzed separately below, and a mutated perft or bench
         // could run for hours: keep these lines to quick commands.
@@ -309,7 +294,7 @@ fn fuzz_go_lines_each_get_exactly_one_bestmove() {
     let mut bestmoves = 0;
     for _ in 0..60 {
         e.send(rng.pick(&positions));
-        let n = rng.next() % 6;
+        let n = rng.next_u64() % 6;
         let words: Vec<&str> = (0..n).map(|_| rng.pick(&params)).collect();
         // Bound the search so the run stays short whatever was drawn.
         e.send(&format!("go {} nodes 3000 depth 4", words.join(" ")));

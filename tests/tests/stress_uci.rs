@@ -13,26 +13,9 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use rockad::frc;
-use rockad_tests::{Engine, PROMPT};
+use rockad_tests::{Engine, PROMPT, Rng};
 use rockad_uci::{format_move, parse_fen, parse_move};
 use shakmaty::{CastlingSide, Chess, Position};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-}
 
 const FENS: &[&str] = &[
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
