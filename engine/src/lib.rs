@@ -3,8 +3,9 @@
 //! This crate owns the game state (position and move history), option
 //! values, the UCI loop's dispatch, and the command-line subcommands
 //! (`bench`, `perft`, `frc`, `dfrc`, `analyse`, `datagen`, `tune`, `wdl`,
-//! `completions`; the command line is in [`cli`], progress bars in
-//! [`progress`]).
+//! `train`, `genfens`, `completions`; the command line is in [`cli`],
+//! progress bars in [`progress`]), and which evaluation and options the
+//! searches use ([`evaluation`], [`options`]).
 //! It must not implement protocol parsing, search or evaluation itself: it
 //! calls the crates that own them.
 
