@@ -21,11 +21,23 @@ fn info_strings(lines: &[String]) -> Vec<&String> {
     lines.iter().filter(|l| l.starts_with("info string")).collect()
 }
 
+/// Sends `go`, expects one `info string` naming `named` and announcing the
+/// fallback search, then a `bestmove` within that search's time (no `stop`).
+fn answers_with_the_fallback(e: &mut Engine, go: &str, named: &str) {
+    let fallback = Duration::from_millis(FALLBACK_MOVETIME_MS as u64);
+    let (lines, took) = timed_go(e, go, PROMPT);
+    let infos = info_strings(&lines);
+    assert_eq!(infos.len(), 1, "{go}: {lines:?}");
+    assert!(infos[0].contains(named), "{go}: {}", infos[0]);
+    assert!(infos[0].ends_with("no usable limit left; searching 1000 ms"), "{go}: {}", infos[0]);
+    assert!(took < fallback + Duration::from_secs(2), "{go}: {took:?}");
+    assert!(bestmove_of(lines.last().unwrap()).is_some());
+}
+
 #[test]
 fn go_lines_with_only_unusable_limits_answer_by_themselves() {
     let mut e = Engine::start();
     e.send("position startpos");
-    let fallback = Duration::from_millis(FALLBACK_MOVETIME_MS as u64);
     for (go, named) in [
         ("go depth abc", "depth needs an integer in 1..127, got 'abc'"),
         ("go mate 0", "mate needs an integer in 1..64, got '0'"),
@@ -34,13 +46,7 @@ fn go_lines_with_only_unusable_limits_answer_by_themselves() {
         ("go banana", "unknown parameter 'banana'"),
         ("go depth", "'depth' needs a value"),
     ] {
-        let (lines, took) = timed_go(&mut e, go, PROMPT);
-        let infos = info_strings(&lines);
-        assert_eq!(infos.len(), 1, "{go}: {lines:?}");
-        assert!(infos[0].contains(named), "{go}: {}", infos[0]);
-        assert!(infos[0].ends_with("no usable limit left; searching 1000 ms"), "{go}: {}", infos[0]);
-        assert!(took < fallback + Duration::from_secs(2), "{go}: {took:?}");
-        assert!(bestmove_of(lines.last().unwrap()).is_some());
+        answers_with_the_fallback(&mut e, go, named);
     }
     // A usable limit beside an unusable one is searched, without the fallback.
     let (lines, took) = timed_go(&mut e, "go depth abc movetime 100", PROMPT);
@@ -55,7 +61,6 @@ fn go_lines_with_only_unusable_limits_answer_by_themselves() {
 fn absurd_values_are_named_once_dropped_and_answered_without_stop() {
     let mut e = Engine::start();
     e.send("position startpos");
-    let fallback = Duration::from_millis(1000);
     for (go, named) in [
         ("go depth 99999999999999999999", "depth 99999999999999999999 is more than the most, 127; ignored"),
         (
@@ -69,13 +74,7 @@ fn absurd_values_are_named_once_dropped_and_answered_without_stop() {
         ("go wtime 99999999999999999999 btime 99999999999999999999", "btime 99999999999999999999"),
     ] {
         // No `stop`: the absurd value is dropped and the fallback answers.
-        let (lines, took) = timed_go(&mut e, go, PROMPT);
-        let infos = info_strings(&lines);
-        assert_eq!(infos.len(), 1, "{go}: {lines:?}");
-        assert!(infos[0].contains(named), "{go}: {}", infos[0]);
-        assert!(infos[0].ends_with("no usable limit left; searching 1000 ms"), "{go}: {}", infos[0]);
-        assert!(took < fallback + Duration::from_secs(2), "{go}: {took:?}");
-        assert!(bestmove_of(lines.last().unwrap()).is_some());
+        answers_with_the_fallback(&mut e, go, named);
     }
     // The largest value in range is searched as asked (here: to the end of a short search).
     let (lines, _) = timed_go(&mut e, "go depth 127 movetime 100", PROMPT);
