@@ -14,7 +14,7 @@ use crate::context::{Context, Signals};
 use crate::limits::Limits;
 use crate::report::{IterationReport, Listener};
 use crate::root::{answer, no_move_report, root_moves};
-use crate::strength::{LINES, Strength};
+use crate::strength::Strength;
 use crate::tablebase::{Probe, TbSettings, TbWdl};
 use crate::time::TimeManager;
 use crate::tt::{HashError, Tt};
@@ -307,7 +307,7 @@ fn run_search(
         if let Some(cap) = s.nodes() {
             limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
         }
-        lines = lines.max(LINES);
+        lines = lines.max(s.lines());
     }
     let context = |id: usize| Context {
         tt: Arc::clone(&tt),

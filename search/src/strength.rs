@@ -1,15 +1,20 @@
 //! Limited strength (`UCI_LimitStrength`, `UCI_Elo`): a weaker player, not
-//! a random blunderer. The search looks at a few lines (MultiPV) under a
-//! node budget that shrinks as the Elo falls, and the answer is drawn among
-//! those lines with a probability that falls off with each line's loss
-//! against the best, at a temperature that grows as the Elo falls. A move
-//! that loses far more than the temperature allows, or walks into a mate
-//! the best line avoids, is never chosen.
+//! a random blunderer. Two models, both calibrated by matches against
+//! Stockfish 15.1's own `UCI_Elo` (docs/strength.md):
 //!
-//! The numbers below are the model. The Elo a user sets is turned into an
-//! internal level by a line through calibration matches against Stockfish
-//! 15.1's own `UCI_Elo` (docs/strength.md): the model's level 1500 played
-//! like Stockfish 1590, its level 2000 like Stockfish 1883.
+//! - Up to [`LINES_TOP_ELO`] the search looks at a few lines (MultiPV) under
+//!   a node budget that shrinks as the Elo falls, and the answer is drawn
+//!   among those lines with a probability that falls off with each line's
+//!   loss against the best, at a temperature that grows as the Elo falls. A
+//!   move that loses far more than the temperature allows, or walks into a
+//!   mate the best line avoids, is never chosen. The Elo is turned into the
+//!   model's internal level by a line through calibration points: level
+//!   1500 played like Stockfish 1590, level 2000 like 1883.
+//! - Above it the engine plays its best line under a node budget only: the
+//!   few lines alone cost more strength than the gap between the top of the
+//!   first model (about Stockfish 2030) and full strength (about 2350) leaves,
+//!   so that gap is filled by searching less, one doubling per
+//!   [`ELO_PER_DOUBLING`].
 
 use shakmaty::Move;
 
@@ -19,8 +24,10 @@ use crate::score::MATE_BOUND;
 pub const MIN_ELO: u32 = 800;
 /// The strongest setting; at the top the search plays at full strength.
 pub const MAX_ELO: u32 = 2400;
-/// The internal levels the model runs on: nodes and temperature follow the
-/// level; at [`TOP_LEVEL`] nothing is weakened.
+/// The highest setting played by the several-lines model.
+const LINES_TOP_ELO: u32 = 2000;
+/// The internal levels the several-lines model runs on: nodes and
+/// temperature follow the level; at [`TOP_LEVEL`] the temperature is 0.
 const BOTTOM_LEVEL: f64 = 0.0;
 const TOP_LEVEL: f64 = 2400.0;
 /// The calibration line: level [`CAL_LEVEL`] played like [`CAL_ELO`], and
@@ -30,7 +37,7 @@ const CAL_ELO: f64 = 1590.0;
 const CAL_SLOPE: f64 = 0.586;
 /// The smallest node budget.
 const MIN_NODES: f64 = 64.0;
-/// Lines searched to choose from (at least).
+/// Lines searched to choose from (at least) in the several-lines model.
 pub const LINES: usize = 4;
 /// Node budget at level 800; it doubles every [`LEVELS_PER_DOUBLING`].
 const NODES_AT_800: f64 = 200.0;
@@ -41,20 +48,44 @@ const TEMPERATURE_AT_800: f64 = 220.0;
 /// A line losing more than this many temperatures against the best is never
 /// played.
 const MAX_LOSS_TEMPERATURES: f64 = 3.0;
+/// The budget model: full strength measured like Stockfish [`FULL_ELO`] at
+/// 10+0.1, where a move gets about [`FULL_NODES`] nodes; each
+/// [`ELO_PER_DOUBLING`] below it halves the budget.
+const FULL_ELO: f64 = 2350.0;
+const FULL_NODES: f64 = 700_000.0;
+const ELO_PER_DOUBLING: f64 = 85.0;
 
 /// How a weakened search plays.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Strength {
     elo: u32,
-    level: f64,
+    model: Model,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Model {
+    /// Several lines, a temperature and a node budget, all following `level`.
+    Lines { level: f64 },
+    /// The best line under a node budget.
+    Budget { nodes: u64 },
+    /// Nothing weakened.
+    Full,
 }
 
 impl Strength {
     /// The setting for `elo`, clamped to [`MIN_ELO`]..=[`MAX_ELO`].
     pub fn new(elo: u32) -> Strength {
         let elo = elo.clamp(MIN_ELO, MAX_ELO);
-        let level = (CAL_LEVEL + (f64::from(elo) - CAL_ELO) / CAL_SLOPE).clamp(BOTTOM_LEVEL, TOP_LEVEL);
-        Strength { elo, level }
+        let model = if elo <= LINES_TOP_ELO {
+            let level = (CAL_LEVEL + (f64::from(elo) - CAL_ELO) / CAL_SLOPE).clamp(BOTTOM_LEVEL, TOP_LEVEL);
+            Model::Lines { level }
+        } else if elo < MAX_ELO {
+            let nodes = FULL_NODES * 2f64.powf((f64::from(elo) - FULL_ELO) / ELO_PER_DOUBLING);
+            Model::Budget { nodes: nodes as u64 }
+        } else {
+            Model::Full
+        };
+        Strength { elo, model }
     }
 
     pub fn elo(self) -> u32 {
@@ -63,19 +94,34 @@ impl Strength {
 
     /// Whether this setting weakens at all.
     pub fn weakens(self) -> bool {
-        self.level < TOP_LEVEL
+        self.model != Model::Full
     }
 
     /// The node budget of one search, or `None` at full strength.
     pub fn nodes(self) -> Option<u64> {
-        self.weakens().then(|| {
-            (NODES_AT_800 * 2f64.powf((self.level - 800.0) / LEVELS_PER_DOUBLING)).max(MIN_NODES) as u64
-        })
+        match self.model {
+            Model::Lines { level } => {
+                Some((NODES_AT_800 * 2f64.powf((level - 800.0) / LEVELS_PER_DOUBLING)).max(MIN_NODES) as u64)
+            }
+            Model::Budget { nodes } => Some(nodes),
+            Model::Full => None,
+        }
+    }
+
+    /// How many lines the search looks at to choose from.
+    pub fn lines(self) -> usize {
+        match self.model {
+            Model::Lines { .. } => LINES,
+            Model::Budget { .. } | Model::Full => 1,
+        }
     }
 
     /// The choice's temperature in search units.
     pub fn temperature(self) -> f64 {
-        TEMPERATURE_AT_800 * (TOP_LEVEL - self.level) / (TOP_LEVEL - 800.0)
+        match self.model {
+            Model::Lines { level } => TEMPERATURE_AT_800 * (TOP_LEVEL - level) / (TOP_LEVEL - 800.0),
+            Model::Budget { .. } | Model::Full => 0.0,
+        }
     }
 
     /// Picks one of `lines` (move and score, best first, at least one),
@@ -141,23 +187,53 @@ mod tests {
         Chess::default().legal_moves().into_iter().take(n).collect()
     }
 
+    fn level(s: Strength) -> f64 {
+        match s.model {
+            Model::Lines { level } => level,
+            other => panic!("not the several-lines model: {other:?}"),
+        }
+    }
+
     #[test]
     fn budgets_and_temperatures_fall_with_the_elo() {
         assert_eq!(Strength::new(100).elo(), MIN_ELO);
         assert_eq!(Strength::new(9999).elo(), MAX_ELO);
         assert_eq!(Strength::new(MAX_ELO).nodes(), None);
+        assert!(!Strength::new(MAX_ELO).weakens());
         assert_eq!(Strength::new(MAX_ELO).temperature(), 0.0);
         // The calibration point: Elo 1590 is level 1500.
-        let at = Strength::new(1590);
-        assert!((at.level - 1500.0).abs() < 1e-9);
+        assert!((level(Strength::new(1590)) - 1500.0).abs() < 1e-9);
         let mut last = 0;
-        for elo in (1000..2200).step_by(100) {
-            let n = Strength::new(elo).nodes().expect("weakened");
+        for elo in (1000..=LINES_TOP_ELO).step_by(100) {
+            let s = Strength::new(elo);
+            let n = s.nodes().expect("weakened");
             assert!(n > last, "{elo}: {n}");
+            assert_eq!(s.lines(), LINES);
+            assert!(s.temperature() > 0.0, "{elo}");
             last = n;
         }
         assert_eq!(Strength::new(MIN_ELO).nodes(), Some(MIN_NODES as u64));
         assert!(Strength::new(MIN_ELO).temperature() > Strength::new(1600).temperature());
+    }
+
+    #[test]
+    fn the_top_of_the_scale_plays_one_line_under_a_growing_budget() {
+        let mut last = 0;
+        for elo in (LINES_TOP_ELO + 1..MAX_ELO).step_by(50) {
+            let s = Strength::new(elo);
+            assert!(s.weakens(), "{elo}");
+            assert_eq!((s.lines(), s.temperature()), (1, 0.0), "{elo}");
+            let n = s.nodes().expect("weakened");
+            assert!(n > last, "{elo}: {n}");
+            last = n;
+        }
+        // One doubling per ELO_PER_DOUBLING, FULL_NODES at FULL_ELO.
+        let at_full = Strength::new(FULL_ELO as u32).nodes().expect("weakened");
+        assert!(at_full.abs_diff(FULL_NODES as u64) <= 1, "{at_full}");
+        let lower = Strength::new((FULL_ELO - ELO_PER_DOUBLING) as u32).nodes().expect("weakened");
+        assert!(lower.abs_diff(FULL_NODES as u64 / 2) <= 1, "{lower}");
+        let m = moves(2);
+        assert_eq!(Strength::new(2200).choose(&[(m[0], 10), (m[1], 9)], 0.99), 0);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The evaluation and strength options over pipes: `EvalFile` switches to a
 //! network or back and refuses a bad file keeping what it had;
 //! `UCI_LimitStrength` with `UCI_Elo` plays legal moves from several lines
-//! that vary between searches, quickly, and reports only the lines asked for.
+//! that vary between searches, quickly, and reports only the lines asked for;
+//! near the top of the scale it plays its best line under a node budget.
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -80,6 +81,27 @@ fn limited_strength_plays_varied_legal_moves_quickly() {
     e.send("position startpos moves e2e4 e7e5 g1f3");
     e.send("go depth 8");
     assert!(bestmove_of(&e.expect_prefix("bestmove")).is_some());
+    e.quit();
+}
+
+#[test]
+fn the_top_of_the_strength_scale_stops_at_its_node_budget() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_LimitStrength value true");
+    // 2100 is in the budget model: 700000 * 2^((2100 - 2350) / 85), about
+    // 91 400 nodes (search/src/strength.rs).
+    e.send("setoption name UCI_Elo value 2100");
+    e.send("position startpos moves e2e4 e7e5 g1f3");
+    e.sync();
+    let start = Instant::now();
+    e.send("go wtime 600000 btime 600000");
+    let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    assert!(start.elapsed() < Duration::from_secs(5), "the budget ends the search, not the clock");
+    let nodes: Vec<u64> =
+        lines.iter().filter_map(|l| info_field(l, "nodes").and_then(|n| n.parse().ok())).collect();
+    let last = *nodes.last().expect("info lines with nodes");
+    assert!((20_000..=95_000).contains(&last), "{lines:?}");
+    assert!(bestmove_of(lines.last().unwrap()).is_some(), "{lines:?}");
     e.quit();
 }
 
