@@ -25,7 +25,7 @@ fn uci_handshake_lists_every_option_then_uciok() {
             "option name UCI_Chess960 type check default false",
             "option name UCI_ShowWDL type check default false",
             "option name UCI_LimitStrength type check default false",
-            "option name UCI_Elo type spin default 1500 min 800 max 2400",
+            "option name UCI_Elo type spin default 1500 min 800 max 2300",
             "option name SyzygyPath type string default <empty>",
             "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
             "option name SyzygyProbeLimit type spin default 7 min 0 max 7",

@@ -88,8 +88,8 @@ fn limited_strength_plays_varied_legal_moves_quickly() {
 fn the_top_of_the_strength_scale_stops_at_its_node_budget() {
     let mut e = Engine::start();
     e.send("setoption name UCI_LimitStrength value true");
-    // 2100 is in the budget model: 700000 * 2^((2100 - 2350) / 85), about
-    // 91 400 nodes (search/src/strength.rs).
+    // 2100 is in the budget model: 206000 * 2^((2100 - 2200) / 85), about
+    // 91 300 nodes (search/src/strength.rs).
     e.send("setoption name UCI_Elo value 2100");
     e.send("position startpos moves e2e4 e7e5 g1f3");
     e.sync();
