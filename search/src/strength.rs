@@ -41,7 +41,7 @@ const CAL_SLOPE: f64 = 0.586;
 /// The smallest node budget.
 const MIN_NODES: f64 = 64.0;
 /// Lines searched to choose from (at least) in the several-lines model.
-pub const LINES: usize = 4;
+const LINES: usize = 4;
 /// Node budget at level 800; it doubles every [`LEVELS_PER_DOUBLING`].
 const NODES_AT_800: f64 = 200.0;
 const LEVELS_PER_DOUBLING: f64 = 110.0;
