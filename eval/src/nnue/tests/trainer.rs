@@ -94,13 +94,9 @@ fn the_gradient_matches_finite_differences() {
     }
 }
 
-#[test]
-fn training_lowers_the_loss_and_writes_a_network_the_engine_reads() {
-    let dir = std::env::temp_dir().join(format!("rockad-train-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let data = dir.join("data.bin");
+/// Writes `all` as a version 1 data file of 40-position games.
+fn write_data(path: &std::path::Path, all: &[(Chess, i16, u8)]) {
     let mut bytes = Header { seed: 1, nodes: 1, settings: 0, version: 1 }.to_bytes().to_vec();
-    let all = positions(3000, 2);
     for (i, chunk) in all.chunks(40).enumerate() {
         let records = chunk
             .iter()
@@ -108,9 +104,11 @@ fn training_lowers_the_loss_and_writes_a_network_the_engine_reads() {
         let game = Game { index: i as u32, result: 1, records: records.map(|r| r.unwrap()).collect() };
         bytes.extend_from_slice(&game.to_bytes());
     }
-    std::fs::write(&data, bytes).unwrap();
-    let out = dir.join("net.nnue");
-    let settings = Settings {
+    std::fs::write(path, bytes).unwrap();
+}
+
+fn small_settings(data: &std::path::Path, out: &std::path::Path, lambda: f32) -> Settings {
+    Settings {
         data: vec![data.display().to_string()],
         out: out.display().to_string(),
         hidden: 16,
@@ -119,12 +117,23 @@ fn training_lowers_the_loss_and_writes_a_network_the_engine_reads() {
         epochs: 6,
         lr: 0.01,
         batch: 256,
-        lambda: 0.5,
+        lambda,
         holdout: 10.0,
         threads: 2,
         seed: 1,
         max_positions: usize::MAX,
-    };
+    }
+}
+
+#[test]
+fn training_lowers_the_loss_and_writes_a_network_the_engine_reads() {
+    let dir = std::env::temp_dir().join(format!("rockad-train-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data.bin");
+    let all = positions(3000, 2);
+    write_data(&data, &all);
+    let out = dir.join("net.nnue");
+    let settings = small_settings(&data, &out, 0.5);
     let mut lines = Vec::new();
     let report = train::run(&settings, &mut |l| lines.push(l.to_string())).unwrap();
     assert_eq!(report.train_positions + report.held_out_positions, all.len());
@@ -134,5 +143,27 @@ fn training_lowers_the_loss_and_writes_a_network_the_engine_reads() {
     assert!(lines.iter().any(|l| l.contains("positions/s")), "{lines:?}");
     let net = Network::load(&out).unwrap();
     assert_eq!((net.hidden(), net.buckets, net.mirrored), (16, 2, true));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The results-alone yardstick measures against the game results whatever
+/// λ is: with λ = 1 it is the held-out loss itself, with λ < 1 it is not.
+#[test]
+fn the_results_alone_loss_ignores_lambda() {
+    let dir = std::env::temp_dir().join(format!("rockad-train-results-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data.bin");
+    write_data(&data, &positions(2000, 3));
+    let out = dir.join("net.nnue");
+    let results_only = train::run(&small_settings(&data, &out, 1.0), &mut |_| {}).unwrap();
+    assert_eq!(results_only.held_out_result_loss, results_only.held_out_loss);
+    let mixed = train::run(&small_settings(&data, &out, 0.5), &mut |_| {}).unwrap();
+    assert_eq!(mixed.held_out_result_loss.len(), 6);
+    for (r, m) in mixed.held_out_result_loss.iter().zip(&mixed.held_out_loss) {
+        assert!((r - m).abs() > 1e-4, "results alone {r} vs held-out {m}");
+    }
+    // The hand-crafted baseline against results is the same for both runs.
+    assert_eq!(results_only.hce_result_loss, mixed.hce_result_loss);
+    assert!(mixed.hce_result_loss > 0.0);
     std::fs::remove_dir_all(&dir).ok();
 }

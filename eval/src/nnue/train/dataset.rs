@@ -44,6 +44,10 @@ pub struct Loaded {
     pub games: usize,
     /// Records that did not decode (only a damaged file has them).
     pub skipped: usize,
+    /// The held-out positions again, each with the game result alone as
+    /// its target: a yardstick that does not move with λ, so nets trained
+    /// with different λ can be compared.
+    pub held_out_results: Vec<Sample>,
     /// The hand-crafted evaluation of each held-out position (side to
     /// move's view): the baseline a network should beat.
     pub hce_held_out: Vec<f32>,
@@ -123,6 +127,7 @@ pub fn load(
                 s.target = target(score, result, lambda);
                 if hold {
                     out.hce_held_out.push(crate::evaluate(&r.pos) as f32);
+                    out.held_out_results.push(Sample { target: result, ..s });
                     out.held_out.push(s);
                 } else {
                     out.train.push(s);

@@ -56,9 +56,14 @@ pub struct Report {
     /// Mean squared error per epoch (during the epoch's steps).
     pub train_loss: Vec<f64>,
     pub held_out_loss: Vec<f64>,
+    /// Held-out loss against the game results alone (λ = 1), per epoch.
+    pub held_out_result_loss: Vec<f64>,
     pub best_epoch: u32,
     /// The hand-crafted evaluation's loss on the held-out positions.
     pub hce_held_out_loss: f64,
+    /// The hand-crafted evaluation's loss against the game results alone,
+    /// at its best scale.
+    pub hce_result_loss: f64,
     /// Training positions per second, averaged over the epochs.
     pub positions_per_second: f64,
     pub seconds: f64,
@@ -164,7 +169,7 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
     if loaded.skipped > 0 {
         say(&format!("{} record(s) did not decode and were left out", loaded.skipped));
     }
-    let (mut train, held) = (loaded.train, loaded.held_out);
+    let (mut train, held, held_results) = (loaded.train, loaded.held_out, loaded.held_out_results);
     if train.is_empty() {
         return Err("no positions to train on".to_string());
     }
@@ -183,10 +188,13 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
     ));
     let layout = Layout { hidden: s.hidden, buckets: s.buckets, mirrored: s.mirror };
     let hce_loss = dataset::hce_loss(&held, &loaded.hce_held_out, 1.0);
+    let mut hce_result_loss = 0.0;
     if !held.is_empty() {
         let (k, best) = dataset::hce_best_loss(&held, &loaded.hce_held_out);
+        let (kr, best_r) = dataset::hce_best_loss(&held_results, &loaded.hce_held_out);
+        hce_result_loss = best_r;
         say(&format!(
-            "the hand-crafted evaluation's held-out loss: {hce_loss:.6} (at its best scale, {k:.3} x: {best:.6})"
+            "the hand-crafted evaluation's held-out loss: {hce_loss:.6} (at its best scale, {k:.3} x: {best:.6}); against the results alone, at its best scale ({kr:.3} x): {best_r:.6}"
         ));
     }
     let mut params = model::init(layout, s.seed);
@@ -200,8 +208,10 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         held_out_positions: held.len(),
         train_loss: Vec::new(),
         held_out_loss: Vec::new(),
+        held_out_result_loss: Vec::new(),
         best_epoch: 0,
         hce_held_out_loss: hce_loss,
+        hce_result_loss,
         positions_per_second: 0.0,
         seconds: 0.0,
     };
@@ -229,9 +239,11 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         let held_loss =
             if held.is_empty() { train_loss } else { mean_loss(layout, &params, &held, s.threads) };
         report.held_out_loss.push(held_loss);
+        let result_loss = mean_loss(layout, &params, &held_results, s.threads);
+        report.held_out_result_loss.push(result_loss);
         let best = report.held_out_loss.iter().all(|&l| held_loss <= l);
         let mut line = format!(
-            "epoch {epoch}/{}: train loss {train_loss:.6}, held-out loss {held_loss:.6}, {:.0} positions/s, {took:.1} s, lr {lr:.6}",
+            "epoch {epoch}/{}: train loss {train_loss:.6}, held-out loss {held_loss:.6} (results alone {result_loss:.6}), {:.0} positions/s, {took:.1} s, lr {lr:.6}",
             s.epochs,
             train.len() as f64 / took
         );
