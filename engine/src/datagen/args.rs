@@ -8,8 +8,10 @@ use super::game::Rules;
 
 const AFTER_HELP: &str = "\
 Plays Rockad against itself from random Chess960 and Double Fischer Random
-starts and writes the positions (32-byte records, see eval/src/data/) to FILE.
-Rerunning with the same FILE continues it: games already there are skipped.
+starts and writes the games to FILE: a new file compactly (the start, the moves
+and the scores, about 6 bytes a position; see eval/src/data/), an old version 1
+file (32 bytes a position) in its own format. Rerunning with the same FILE
+continues it: games already there are skipped.
 Both targets count what FILE holds, earlier runs included.
 
 --dump FILE converts a binary file to text (to stdout, or to --text OUT). The
