@@ -18,7 +18,7 @@ use std::sync::Arc;
 use shakmaty::{Chess, Color, Move, Position, Role};
 
 use crate::evaluate::evaluate_fast;
-use crate::nnue::{AccumulatorStack, Network};
+use crate::nnue::{AccumulatorStack, EVAL_LIMIT, Network};
 use crate::pawn_cache::PawnCache;
 
 /// One search thread's evaluation state.
@@ -148,7 +148,7 @@ impl Evaluator {
                         "incremental != fresh network evaluation"
                     );
                 }
-                eval
+                eval.clamp(-EVAL_LIMIT, EVAL_LIMIT)
             }
             None => evaluate_fast(pos, &mut self.pawns),
         }

@@ -41,6 +41,11 @@ pub const QB: i32 = 64;
 /// result half of the target pulled a net's evaluations to about 1.5× the
 /// hand-crafted ones.
 pub const SCALE: i32 = 164;
+/// Largest evaluation a network may give (either sign). A network's output
+/// is not bounded by material the way the hand-crafted evaluation is, and
+/// the search keeps evaluations in 16 bits and reads scores near ±31,000
+/// as mates and tablebase results, so the evaluator clamps to this.
+pub const EVAL_LIMIT: i32 = 20_000;
 /// Largest magnitude a trained weight may take, so that the quantised
 /// output weights fit `i16` products with a clipped activation
 /// (255 × 127 < 32768) and feature sums cannot overflow `i16`.

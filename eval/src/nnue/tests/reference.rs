@@ -83,3 +83,31 @@ fn the_embedded_network_is_sane() {
     let q = fresh(net, &fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"));
     assert!(q < -400, "White a queen up, Black to move: {q}");
 }
+
+/// A network's output is not bounded by material: the evaluator clamps it
+/// below the search's mate and tablebase bands, both signs.
+#[test]
+fn the_evaluator_clamps_a_runaway_network() {
+    use super::super::EVAL_LIMIT;
+    use std::sync::Arc;
+    for (bias, expected) in [(i32::MAX / 4, EVAL_LIMIT), (i32::MIN / 4, -EVAL_LIMIT)] {
+        let mut net = random_net(32, 1, false, 41);
+        net.output_bias[0] = bias;
+        let pos = Chess::default();
+        let raw = fresh(&net, &pos);
+        assert!(raw.abs() > EVAL_LIMIT, "the test needs a runaway output: {raw}");
+        let mut evaluator = crate::Evaluator::new();
+        evaluator.set_network(Some(&Arc::new(net)));
+        evaluator.refresh(&pos);
+        assert_eq!(evaluator.evaluate(&pos), expected);
+    }
+    // Ordinary outputs pass unchanged.
+    let net = Arc::new(random_net(32, 1, false, 42));
+    let pos = fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let mut evaluator = crate::Evaluator::new();
+    evaluator.set_network(Some(&net));
+    evaluator.refresh(&pos);
+    let raw = fresh(&net, &pos);
+    assert!(raw.abs() < EVAL_LIMIT);
+    assert_eq!(evaluator.evaluate(&pos), raw);
+}
