@@ -72,6 +72,7 @@ fn the_gradient_matches_finite_differences() {
         }
         let mut g = vec![0.0; layout.count()];
         let mut scratch = Scratch::new(layout.hidden);
+        let results: Vec<f32> = data.iter().map(|s| s.target).collect();
         model::gradient(layout, &p, &mut g, &data, &mut scratch);
         let f = data[0].features[0] as usize;
         let mut checked = 0;
@@ -79,9 +80,9 @@ fn the_gradient_matches_finite_differences() {
             let eps = 1e-3;
             let mut q = p.clone();
             q[at] += eps;
-            let up = model::loss(layout, &q, &data, &mut scratch);
+            let up = model::losses(layout, &q, &data, &results, &mut scratch).0;
             q[at] -= 2.0 * eps;
-            let down = model::loss(layout, &q, &data, &mut scratch);
+            let down = model::losses(layout, &q, &data, &results, &mut scratch).0;
             let numeric = (up - down) / (2.0 * f64::from(eps));
             let analytic = f64::from(g[at]);
             assert!(

@@ -44,45 +44,46 @@ pub struct Loaded {
     pub games: usize,
     /// Records that did not decode (only a damaged file has them).
     pub skipped: usize,
-    /// The held-out positions again, each with the game result alone as
-    /// its target: a yardstick that does not move with λ, so nets trained
-    /// with different λ can be compared.
-    pub held_out_results: Vec<Sample>,
+    /// The game result (side to move's view, 0..1) of each held-out
+    /// position: a target that does not move with λ, so nets trained with
+    /// different λ can be compared on it.
+    pub held_out_results: Vec<f32>,
     /// The hand-crafted evaluation of each held-out position (side to
     /// move's view): the baseline a network should beat.
     pub hce_held_out: Vec<f32>,
 }
 
-/// The hand-crafted evaluation's loss on the held-out samples, with its
-/// outputs scaled by `k` (`σ(k·eval/SCALE)`).
-pub fn hce_loss(held: &[Sample], evals: &[f32], k: f32) -> f64 {
-    let sum: f64 = held
+/// The hand-crafted evaluation's mean squared error against `targets`
+/// (one per held-out position), with its outputs scaled by `k`
+/// (`σ(k·eval/SCALE)`).
+pub fn hce_loss(targets: &[f32], evals: &[f32], k: f32) -> f64 {
+    let sum: f64 = targets
         .iter()
         .zip(evals)
-        .map(|(s, &e)| {
+        .map(|(&t, &e)| {
             let y = 1.0 / (1.0 + (-k * e / crate::nnue::SCALE as f32).exp());
-            f64::from((y - s.target).powi(2))
+            f64::from((y - t).powi(2))
         })
         .sum();
-    sum / held.len().max(1) as f64
+    sum / targets.len().max(1) as f64
 }
 
 /// The scale `k` in 0.1..10 that gives the hand-crafted evaluation its
-/// lowest held-out loss (a golden-section search), with that loss.
-pub fn hce_best_loss(held: &[Sample], evals: &[f32]) -> (f32, f64) {
+/// lowest loss against `targets` (a golden-section search), with that loss.
+pub fn hce_best_loss(targets: &[f32], evals: &[f32]) -> (f32, f64) {
     let phi = (5f32.sqrt() - 1.0) / 2.0;
     let (mut lo, mut hi) = (0.1f32, 10.0f32);
     for _ in 0..40 {
         let a = hi - phi * (hi - lo);
         let b = lo + phi * (hi - lo);
-        if hce_loss(held, evals, a) < hce_loss(held, evals, b) {
+        if hce_loss(targets, evals, a) < hce_loss(targets, evals, b) {
             hi = b;
         } else {
             lo = a;
         }
     }
     let k = (lo + hi) / 2.0;
-    (k, hce_loss(held, evals, k))
+    (k, hce_loss(targets, evals, k))
 }
 
 /// Loads every complete game of `files` (a file still being written is read
@@ -127,7 +128,7 @@ pub fn load(
                 s.target = target(score, result, lambda);
                 if hold {
                     out.hce_held_out.push(crate::evaluate(&r.pos) as f32);
-                    out.held_out_results.push(Sample { target: result, ..s });
+                    out.held_out_results.push(result);
                     out.held_out.push(s);
                 } else {
                     out.train.push(s);

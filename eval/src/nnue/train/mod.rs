@@ -107,20 +107,34 @@ fn batch_gradient(
     loss
 }
 
-/// Mean squared error over `samples`, on several threads.
-pub fn mean_loss(layout: Layout, p: &[f32], samples: &[Sample], threads: usize) -> f64 {
+/// Mean squared errors over `samples`, against their targets and against
+/// `results` (one per sample), on several threads.
+pub fn mean_losses(
+    layout: Layout,
+    p: &[f32],
+    samples: &[Sample],
+    results: &[f32],
+    threads: usize,
+) -> (f64, f64) {
     if samples.is_empty() {
-        return 0.0;
+        return (0.0, 0.0);
     }
     let chunk = samples.len().div_ceil(threads.max(1));
-    let sum: f64 = std::thread::scope(|s| {
+    let (to_target, to_result) = std::thread::scope(|s| {
         let handles: Vec<_> = samples
             .chunks(chunk)
-            .map(|part| s.spawn(move || model::loss(layout, p, part, &mut Scratch::new(layout.hidden))))
+            .zip(results.chunks(chunk))
+            .map(|(part, res)| {
+                s.spawn(move || model::losses(layout, p, part, res, &mut Scratch::new(layout.hidden)))
+            })
             .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).sum()
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .fold((0.0, 0.0), |(a, b), (x, y)| (a + x, b + y))
     });
-    sum / samples.len() as f64
+    let n = samples.len() as f64;
+    (to_target / n, to_result / n)
 }
 
 /// Writes `bytes` to `path` through a temporary file, so the file is
@@ -187,10 +201,11 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         started.elapsed().as_secs_f64()
     ));
     let layout = Layout { hidden: s.hidden, buckets: s.buckets, mirrored: s.mirror };
-    let hce_loss = dataset::hce_loss(&held, &loaded.hce_held_out, 1.0);
+    let targets: Vec<f32> = held.iter().map(|s| s.target).collect();
+    let hce_loss = dataset::hce_loss(&targets, &loaded.hce_held_out, 1.0);
     let mut hce_result_loss = 0.0;
     if !held.is_empty() {
-        let (k, best) = dataset::hce_best_loss(&held, &loaded.hce_held_out);
+        let (k, best) = dataset::hce_best_loss(&targets, &loaded.hce_held_out);
         let (kr, best_r) = dataset::hce_best_loss(&held_results, &loaded.hce_held_out);
         hce_result_loss = best_r;
         say(&format!(
@@ -236,10 +251,12 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         training_seconds += took;
         let train_loss = sum / train.len() as f64;
         report.train_loss.push(train_loss);
-        let held_loss =
-            if held.is_empty() { train_loss } else { mean_loss(layout, &params, &held, s.threads) };
+        let (held_loss, result_loss) = if held.is_empty() {
+            (train_loss, 0.0)
+        } else {
+            mean_losses(layout, &params, &held, &held_results, s.threads)
+        };
         report.held_out_loss.push(held_loss);
-        let result_loss = mean_loss(layout, &params, &held_results, s.threads);
         report.held_out_result_loss.push(result_loss);
         let best = report.held_out_loss.iter().all(|&l| held_loss <= l);
         let mut line = format!(

@@ -190,14 +190,20 @@ fn gradient_generic(
 }
 
 #[inline(always)]
-fn loss_generic(layout: Layout, p: &[f32], samples: &[Sample], scratch: &mut Scratch) -> f64 {
-    samples
-        .iter()
-        .map(|s| {
-            let err = sigmoid(forward(layout, p, s, scratch)) - s.target;
-            f64::from(err * err)
-        })
-        .sum()
+fn losses_generic(
+    layout: Layout,
+    p: &[f32],
+    samples: &[Sample],
+    results: &[f32],
+    scratch: &mut Scratch,
+) -> (f64, f64) {
+    let (mut to_target, mut to_result) = (0.0, 0.0);
+    for (s, &r) in samples.iter().zip(results) {
+        let y = sigmoid(forward(layout, p, s, scratch));
+        to_target += f64::from((y - s.target).powi(2));
+        to_result += f64::from((y - r).powi(2));
+    }
+    (to_target, to_result)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -214,8 +220,14 @@ unsafe fn gradient_avx2(
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-unsafe fn loss_avx2(layout: Layout, p: &[f32], samples: &[Sample], scratch: &mut Scratch) -> f64 {
-    loss_generic(layout, p, samples, scratch)
+unsafe fn losses_avx2(
+    layout: Layout,
+    p: &[f32],
+    samples: &[Sample],
+    results: &[f32],
+    scratch: &mut Scratch,
+) -> (f64, f64) {
+    losses_generic(layout, p, samples, results, scratch)
 }
 
 fn has_avx2() -> bool {
@@ -239,12 +251,21 @@ pub fn gradient(layout: Layout, p: &[f32], g: &mut [f32], samples: &[Sample], sc
     gradient_generic(layout, p, g, samples, scratch)
 }
 
-/// The summed squared error over `samples`.
-pub fn loss(layout: Layout, p: &[f32], samples: &[Sample], scratch: &mut Scratch) -> f64 {
+/// The summed squared errors over `samples` from one forward pass each:
+/// against each sample's target, and against `results` (one per sample,
+/// the game result alone).
+pub fn losses(
+    layout: Layout,
+    p: &[f32],
+    samples: &[Sample],
+    results: &[f32],
+    scratch: &mut Scratch,
+) -> (f64, f64) {
+    debug_assert_eq!(samples.len(), results.len());
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
         // SAFETY: the CPU has AVX2 and FMA (checked just above).
-        return unsafe { loss_avx2(layout, p, samples, scratch) };
+        return unsafe { losses_avx2(layout, p, samples, results, scratch) };
     }
-    loss_generic(layout, p, samples, scratch)
+    losses_generic(layout, p, samples, results, scratch)
 }
