@@ -37,6 +37,9 @@ pub struct TrainArgs {
     /// Positions per optimiser step.
     #[arg(long, default_value_t = 16384)]
     pub batch: usize,
+    /// AdamW's weight decay (each step shrinks every weight by lr x this).
+    #[arg(long, default_value_t = 0.01)]
+    pub weight_decay: f32,
     /// Weight of the game result against the search score in the target, 0..1.
     #[arg(long, default_value_t = 0.5)]
     pub lambda: f32,
@@ -93,6 +96,7 @@ impl TrainArgs {
             epochs: self.epochs,
             lr: self.lr,
             batch: self.batch,
+            weight_decay: self.weight_decay,
             lambda: self.lambda,
             holdout: self.holdout,
             threads: self

@@ -201,6 +201,10 @@ fn datagen_and_tune_report_bad_command_lines_and_files_as_errors() {
             if code == 2 { format!("Usage: rockad {}", args[0]) } else { format!("rockad {}: ", args[0]) };
         assert!(err.contains(&named), "{args:?}: {err}");
     }
+    // A setting out of range is named before any data is read.
+    let (status, _, err) = run_cli(&["train", "--data", bin, "--out", bin, "--weight-decay", "20"]);
+    assert_eq!(status.code(), Some(1), "{err}");
+    assert_eq!(err.trim(), "rockad train: --weight-decay must be 0..10, got 20");
     // A file that is not data is refused, not overwritten.
     std::fs::write(bin, "not data, but long enough to hold a header").unwrap();
     let (status, _, err) = run_cli(&["datagen", "--out", bin, "--games", "1", "--nodes", "200"]);

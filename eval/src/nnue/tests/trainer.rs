@@ -118,6 +118,7 @@ fn small_settings(data: &std::path::Path, out: &std::path::Path, lambda: f32) ->
         epochs: 6,
         lr: 0.01,
         batch: 256,
+        weight_decay: 0.01,
         lambda,
         holdout: 10.0,
         threads: 2,

@@ -37,6 +37,8 @@ pub struct Settings {
     /// `lr × FINAL_LR_FRACTION` by the last batch.
     pub lr: f32,
     pub batch: usize,
+    /// AdamW's decoupled weight decay (per step, times the learning rate).
+    pub weight_decay: f32,
     pub lambda: f32,
     /// Per cent of the games held out.
     pub holdout: f64,
@@ -162,6 +164,9 @@ fn check(s: &Settings) -> Result<(), String> {
     if !(0.0..=1.0).contains(&s.lambda) {
         return Err(format!("--lambda must be 0..1, got {}", s.lambda));
     }
+    if !(0.0..=10.0).contains(&s.weight_decay) {
+        return Err(format!("--weight-decay must be 0..10, got {}", s.weight_decay));
+    }
     if !(0.0..100.0).contains(&s.holdout) {
         return Err(format!("--holdout must be 0..100 (per cent), got {}", s.holdout));
     }
@@ -214,6 +219,7 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
     }
     let mut params = model::init(layout, s.seed);
     let mut adam = AdamW::new(layout.count());
+    adam.weight_decay = s.weight_decay;
     let mut grads: Vec<Vec<f32>> = (0..s.threads).map(|_| vec![0.0; layout.count()]).collect();
     let mut scratch: Vec<Scratch> = (0..s.threads).map(|_| Scratch::new(s.hidden)).collect();
     let batches_per_epoch = train.len().div_ceil(s.batch);
