@@ -3,7 +3,7 @@
 
 use shakmaty::{Chess, Color, File, Position, Rank, Square};
 
-use rockad_eval::nnue::{AccumulatorStack, Network};
+use rockad_eval::nnue::Network;
 use rockad_eval::{S, trace};
 use rockad_uci::{format_move, shredder_fen, xfen};
 
@@ -56,12 +56,6 @@ fn cell(s: S) -> String {
 }
 
 /// The network's evaluation of `pos`, side to move's view.
-fn network_eval(net: &Network, pos: &Chess) -> i32 {
-    let mut acc = AccumulatorStack::new();
-    acc.refresh(net, pos);
-    acc.evaluate(net, pos)
-}
-
 /// The lines `eval` prints: the hand-crafted evaluation's terms for both
 /// sides and its total, then the network's output when a network
 /// evaluates (`net`), and the chances and final score of the evaluation in
@@ -93,7 +87,7 @@ pub fn eval(pos: &Chess, net: Option<&Network>) -> Vec<String> {
     lines.push(format!("Hand-crafted evaluation: {} (white side), before normalising", pawns(classical)));
     let white = match net {
         Some(n) => {
-            let v = white_side(network_eval(n, pos));
+            let v = white_side(rockad_eval::nnue::evaluate(n, pos));
             lines.push(format!("Network evaluation: {} (white side), before normalising; in use", pawns(v)));
             v
         }
@@ -158,7 +152,7 @@ mod tests {
         assert!(lines.iter().any(|l| l.starts_with("Hand-crafted evaluation: ")));
         let shown = lines.iter().find(|l| l.starts_with("Network evaluation: ")).expect("network line");
         assert!(shown.ends_with("in use"), "{shown}");
-        let value = network_eval(net, &Chess::default());
+        let value = rockad_eval::nnue::evaluate(net, &Chess::default());
         assert!(shown.contains(&pawns(value)), "{shown} vs {value}");
     }
 

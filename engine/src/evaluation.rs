@@ -14,7 +14,7 @@ pub const CLASSICAL: &str = "<classical>";
 /// `EvalFile` value for the network compiled into the binary.
 pub const EMBEDDED: &str = "<embedded>";
 /// What `EvalFile` is until set: the evaluation `bench` and games use.
-pub const DEFAULT: &str = CLASSICAL;
+pub const DEFAULT: &str = EMBEDDED;
 
 /// The network an `EvalFile` value names (`None`: the hand-crafted
 /// evaluation), or why it cannot be used.

@@ -2,10 +2,11 @@
 //! `rockad datagen` files and writes `eval/src/wdl/coefficients.rs`
 //! (rebuild to use it).
 //!
-//! By default each position is scored by the compiled-in evaluation, so
-//! the model matches the evaluation the engine will report with (run it
-//! after `rockad tune` and a rebuild); `--scores search` uses the scores
-//! the data was generated with instead.
+//! By default each position is scored by the default evaluation (the
+//! embedded network), so the model matches the evaluation the engine will
+//! report with (run it after a new network or `rockad tune` and a
+//! rebuild); `--scores search` uses the scores the data was generated with
+//! instead.
 
 use std::path::Path;
 
@@ -16,6 +17,7 @@ use rockad_eval::wdl::fit::{Counts, coefficients_rs, fit};
 use rockad_eval::wdl::{self, MATERIAL_REFERENCE};
 
 use crate::cli::{self, Outcome, out};
+use crate::evaluation;
 use crate::plural::plural;
 use crate::tune::{load, write_atomically};
 
@@ -27,7 +29,7 @@ rebuild Rockad to use them. --out is checked for writing before the data is read
 /// What scores the positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Scores {
-    /// The compiled-in evaluation
+    /// The default evaluation (the embedded network)
     Eval,
     /// The search score stored in the data
     Search,
@@ -69,18 +71,26 @@ impl WdlArgs {
 pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<wdl::fit::Fit, String> {
     cli::check_writable(&c.out)?;
     let records = load(&c.data, say)?;
+    let net = evaluation::default_network();
     let mut counts = Counts::default();
     for bytes in &records {
         let Ok(r) = decode(bytes) else { continue };
         let score = if c.search_scores {
             i32::from(r.score)
         } else {
-            let v = rockad_eval::evaluate(&r.pos);
+            let v = match &net {
+                Some(n) => rockad_eval::nnue::evaluate(n, &r.pos),
+                None => rockad_eval::evaluate(&r.pos),
+            };
             if r.pos.turn() == Color::White { v } else { -v }
         };
         counts.add(score, wdl::material(&r.pos), r.result);
     }
-    let source = if c.search_scores { "search scores" } else { "the compiled-in evaluation" };
+    let source = match (c.search_scores, &net) {
+        (true, _) => "search scores",
+        (false, Some(_)) => "the embedded network",
+        (false, None) => "the hand-crafted evaluation",
+    };
     say(&format!("{} scored by {source}", plural(counts.samples, "position")));
     let model = fit(&counts)?;
     say("material  samples        a        b   model a  model b");

@@ -83,12 +83,26 @@ pub struct Searcher {
 /// evaluation and its tablebases.
 #[derive(Clone, Default)]
 struct Style {
-    /// Limited strength (`UCI_LimitStrength`).
+    /// Limited strength (`UCI_LimitStrength`), when it weakens.
     strength: Option<Strength>,
+    /// Whether strength is limited at all, the top setting (full
+    /// strength) included.
+    limited: bool,
     /// The network evaluating, or `None` for the hand-crafted evaluation.
     network: Option<Arc<Network>>,
     /// Endgame tablebases and how to probe them.
     tb: TbSettings,
+}
+
+impl Style {
+    /// The network a search evaluates with (`None`: the hand-crafted
+    /// evaluation). Limited strength keeps to the hand-crafted evaluation:
+    /// its `UCI_Elo` scale, the top setting included, was measured in
+    /// games with it, and a stronger evaluation would play every setting
+    /// above its rating.
+    fn evaluation(&self) -> Option<&Arc<Network>> {
+        if self.limited { None } else { self.network.as_ref() }
+    }
 }
 
 impl Searcher {
@@ -105,7 +119,10 @@ impl Searcher {
 
     /// Plays every later search at `strength` (`None`: full strength).
     pub fn set_strength(&mut self, strength: Option<Strength>) {
+        let before = self.style.evaluation().cloned();
+        self.style.limited = strength.is_some();
         self.style.strength = strength.filter(|s| s.weakens());
+        self.evaluation_changed_from(before);
     }
 
     pub fn strength(&self) -> Option<Strength> {
@@ -116,14 +133,21 @@ impl Searcher {
     /// hand-crafted evaluation). A change empties the table, whose entries
     /// hold the old evaluation's static evaluations.
     pub fn set_network(&mut self, network: Option<Arc<Network>>) {
-        self.wait();
-        let changed = match (&self.style.network, &network) {
+        let before = self.style.evaluation().cloned();
+        self.style.network = network;
+        self.evaluation_changed_from(before);
+    }
+
+    /// Empties the table if the evaluation searches use is no longer
+    /// `before`: its entries hold the old evaluation's static evaluations.
+    fn evaluation_changed_from(&mut self, before: Option<Arc<Network>>) {
+        let changed = match (&before, self.style.evaluation()) {
             (None, None) => false,
             (Some(a), Some(b)) => !Arc::ptr_eq(a, b),
             _ => true,
         };
         if changed {
-            self.style.network = network;
+            self.wait();
             self.tt.clear(self.threads);
         }
     }
@@ -296,7 +320,7 @@ fn run_search(
         workers = (0..threads).map(Worker::new).collect();
     }
     for w in &mut workers {
-        w.set_network(style.network.as_ref());
+        w.set_network(style.evaluation());
     }
     let strength = style.strength;
     let tm = req.time_manager();
@@ -409,4 +433,26 @@ fn run_search(
 fn answer_gui(signals: &Signals, listener: &dyn Listener, best: Option<Move>, ponder: Option<Move>) {
     signals.answered.store(true, Relaxed);
     listener.bestmove(best, ponder);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limited_strength_evaluates_with_the_hand_crafted_evaluation() {
+        let mut s = Searcher::new(1, 1).unwrap();
+        let net = Arc::new(Network::embedded().clone());
+        s.set_network(Some(Arc::clone(&net)));
+        assert!(s.style.evaluation().is_some_and(|n| Arc::ptr_eq(n, &net)));
+        s.set_strength(Some(Strength::new(1500)));
+        assert!(s.style.evaluation().is_none(), "the scale was measured with the hand-crafted evaluation");
+        // The user's network is kept for full strength.
+        assert!(s.network().is_some_and(|n| Arc::ptr_eq(n, &net)));
+        s.set_strength(None);
+        assert!(s.style.evaluation().is_some_and(|n| Arc::ptr_eq(n, &net)));
+        // The top setting is full strength, as measured: hand-crafted too.
+        s.set_strength(Some(Strength::new(u32::MAX)));
+        assert!(s.strength().is_none() && s.style.evaluation().is_none());
+    }
 }

@@ -30,7 +30,7 @@ fn uci_handshake_lists_every_option_then_uciok() {
             "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
             "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
             "option name Syzygy50MoveRule type check default true",
-            "option name EvalFile type string default <classical>",
+            "option name EvalFile type string default <embedded>",
         ]
     );
     assert_eq!(lines.len(), 2 + options.len() + 1, "nothing else: {lines:?}");

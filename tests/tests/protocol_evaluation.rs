@@ -16,9 +16,16 @@ fn evalfile_switches_evaluation_and_a_bad_file_keeps_the_current_one() {
     e.send("eval");
     let lines = e.read_until(PROMPT, |l| l.starts_with("Final evaluation"));
     assert!(
-        !lines.iter().any(|l| l.starts_with("Network evaluation: ")),
-        "hand-crafted by default: {lines:?}"
+        lines.iter().any(|l| l.starts_with("Network evaluation: ") && l.ends_with("in use")),
+        "the embedded network by default: {lines:?}"
     );
+    let reply = e.info_string_for("setoption name EvalFile value <classical>");
+    assert_eq!(reply, "info string evaluation: hand-crafted");
+    e.send("eval");
+    let lines = e.read_until(PROMPT, |l| l.starts_with("Final evaluation"));
+    assert!(!lines.iter().any(|l| l.starts_with("Network evaluation: ")), "{lines:?}");
+    e.send("go depth 6");
+    assert!(bestmove_of(&e.expect_prefix("bestmove")).is_some());
     let reply = e.info_string_for("setoption name EvalFile value <embedded>");
     assert!(reply.starts_with("info string evaluation: network <embedded> ("), "{reply}");
     e.send("eval");
@@ -42,12 +49,6 @@ fn evalfile_switches_evaluation_and_a_bad_file_keeps_the_current_one() {
     assert!(lines.iter().any(|l| l.starts_with("Network evaluation: ")), "{lines:?}");
     e.send("go depth 6");
     assert!(bestmove_of(&e.expect_prefix("bestmove")).is_some());
-
-    let reply = e.info_string_for("setoption name EvalFile value <classical>");
-    assert_eq!(reply, "info string evaluation: hand-crafted");
-    e.send("eval");
-    let lines = e.read_until(PROMPT, |l| l.starts_with("Final evaluation"));
-    assert!(!lines.iter().any(|l| l.starts_with("Network evaluation: ")), "{lines:?}");
     let _ = std::fs::remove_dir_all(&dir);
     e.quit();
 }

@@ -24,6 +24,17 @@ mod tests;
 pub use accumulator::AccumulatorStack;
 pub use network::{Network, NetworkError, Shape};
 
+use shakmaty::Chess;
+
+/// `net`'s evaluation of `pos` from the side to move's view, computed from
+/// scratch: for tools that score single positions (`eval`, `rockad wdl`);
+/// the search updates its accumulators incrementally instead.
+pub fn evaluate(net: &Network, pos: &Chess) -> i32 {
+    let mut stack = AccumulatorStack::new();
+    stack.refresh(net, pos);
+    stack.evaluate(net, pos)
+}
+
 /// Inputs per perspective: 2 colours × 6 roles × 64 squares.
 pub const INPUTS: usize = 768;
 /// Quantisation of the feature layer (weights and biases are × QA); also
