@@ -56,7 +56,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = usize::MAX, hide_default_value = true)]
     pub max_positions: usize,
     /// Progress bar on stderr even when it is not a terminal.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "quiet")]
     pub progress: bool,
     /// No progress bar (the report lines still come).
     #[arg(long)]
@@ -150,6 +150,8 @@ mod tests {
         assert_eq!((a.hidden, a.epochs, a.batch, a.lambda, a.holdout), (128, 20, 16384, 0.5, 5.0));
         assert!(TrainArgs::try_parse_from(["train"]).is_err(), "--data is required");
         assert!(TrainArgs::try_parse_from(["train", "--data", "a", "--epochs", "x"]).is_err());
+        let both = TrainArgs::try_parse_from(["train", "--data", "a", "--quiet", "--progress"]).unwrap_err();
+        assert!(both.to_string().contains("--quiet"), "{both}");
     }
 
     #[test]

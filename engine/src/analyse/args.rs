@@ -76,8 +76,11 @@ pub struct AnalyseArgs {
     #[arg(long, help_heading = "Search and output", value_name = "PREFIX", default_value = "analysis", value_parser = clap::builder::NonEmptyStringValueParser::new())]
     out: String,
     /// Progress bar on stderr even when stderr is not a terminal
-    #[arg(long, help_heading = "Search and output")]
+    #[arg(long, help_heading = "Search and output", conflicts_with = "quiet")]
     progress: bool,
+    /// No progress display
+    #[arg(long, help_heading = "Search and output")]
+    quiet: bool,
 }
 
 impl AnalyseArgs {
@@ -114,6 +117,7 @@ impl AnalyseArgs {
             syzygy_path: self.syzygy_path,
             out: self.out,
             progress: self.progress,
+            quiet: self.quiet,
         })
     }
 }
@@ -150,6 +154,7 @@ pub struct Config {
     pub syzygy_path: Option<String>,
     pub out: String,
     pub progress: bool,
+    pub quiet: bool,
 }
 
 #[cfg(test)]
@@ -167,6 +172,7 @@ impl Config {
             syzygy_path: None,
             out: String::new(),
             progress: false,
+            quiet: false,
         }
     }
 }
@@ -232,6 +238,8 @@ mod tests {
         assert_eq!(c.budget, Budget { depth: None, nodes: Some(5000), movetime: Some(20) });
         assert_eq!((c.threads, c.out.as_str(), c.seed, c.progress), (2, "x/y", Some(9), true));
         assert_eq!(c.moves, vec!["e2e4", "e7e5"]);
+        assert!(!c.quiet);
+        assert!(parse(&["--frc", "1", "--quiet"]).unwrap().quiet);
     }
 
     #[test]
@@ -247,6 +255,7 @@ mod tests {
             (&["--frc", "1", "--bogus", "2"], "--bogus"),
             (&["--frc", "1", "--out", ""], "--out"),
             (&["--dfrc", "1-2"], "--dfrc"),
+            (&["--frc", "1", "--quiet", "--progress"], "--quiet"),
         ] {
             let e = parse(args).unwrap_err();
             assert!(e.contains(flag), "{args:?}: {e}");

@@ -104,7 +104,8 @@ fn analyse(config: &args::Config) -> Result<(), Error> {
     note(&run::mode_line(todo.len(), &settings));
 
     let mut all = previous.records;
-    let display = if todo.is_empty() { Display::Hidden } else { Display::from_flags(config.progress, false) };
+    let display =
+        if todo.is_empty() { Display::Hidden } else { Display::from_flags(config.progress, config.quiet) };
     let progress = Progress::new("analyse", "positions", todo.len() as u64, display);
     let (mut searched, mut failed) = (0u64, 0u64);
     let result = run::run_all(&todo, &settings, &mut |event| {
