@@ -13,7 +13,7 @@ use crossbeam_channel::{Receiver, Sender, select, unbounded};
 use log::debug;
 
 use rockad_eval::nnue::Network;
-use rockad_search::{Limits, SearchRequest, Searcher};
+use rockad_search::{Limits, SearchRequest, Searcher, evaluates_with};
 use rockad_uci::{
     Command, GoParams, GoWarning, SetOption, SetOptionError, check_value, parse_command, parse_move,
     warnings_line,
@@ -198,7 +198,10 @@ impl Session {
                 let mut lines = if matches!(cmd, Command::Display) {
                     display::board(&self.game.pos, self.settings.chess960)
                 } else {
-                    display::eval(&self.game.pos, self.searcher.network().map(|n| &**n))
+                    // What the next search evaluates with.
+                    let limited = self.settings.strength().is_some();
+                    let net = evaluates_with(limited, self.searcher.network());
+                    display::eval(&self.game.pos, net.map(|n| &**n))
                 };
                 lines.extend(syzygy_options::describe(&self.game.pos, self.searcher.tablebases()));
                 emit_block(&lines);

@@ -49,7 +49,7 @@ mod worker;
 pub use key::position_key;
 pub use limits::{Limits, MAX_PLY};
 pub use params::{TUNABLES, Tunable};
-pub use pool::{SearchOutcome, SearchRequest, Searcher};
+pub use pool::{SearchOutcome, SearchRequest, Searcher, evaluates_with};
 pub use report::{Bound, IterationReport, Listener};
 pub use score::{DRAW, INFINITE, MATE, MATE_BOUND, ScoreBand, TB_WIN, TB_WIN_BOUND, band, mate_distance};
 pub use strength::{MAX_ELO as MAX_STRENGTH_ELO, MIN_ELO as MIN_STRENGTH_ELO, Strength};

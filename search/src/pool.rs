@@ -95,14 +95,19 @@ struct Style {
 }
 
 impl Style {
-    /// The network a search evaluates with (`None`: the hand-crafted
-    /// evaluation). Limited strength keeps to the hand-crafted evaluation:
-    /// its `UCI_Elo` scale, the top setting included, was measured in
-    /// games with it, and a stronger evaluation would play every setting
-    /// above its rating.
     fn evaluation(&self) -> Option<&Arc<Network>> {
-        if self.limited { None } else { self.network.as_ref() }
+        evaluates_with(self.limited, self.network.as_ref())
     }
+}
+
+/// The network a search evaluates with (`None`: the hand-crafted
+/// evaluation), given whether strength is `limited` (`UCI_LimitStrength`,
+/// at any setting) and the chosen `network`. Limited strength keeps to the
+/// hand-crafted evaluation: its `UCI_Elo` scale, the top setting included,
+/// was measured in games with it, and a stronger evaluation would play
+/// every setting above its rating.
+pub fn evaluates_with(limited: bool, network: Option<&Arc<Network>>) -> Option<&Arc<Network>> {
+    if limited { None } else { network }
 }
 
 impl Searcher {

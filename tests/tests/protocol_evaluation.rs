@@ -54,6 +54,26 @@ fn evalfile_switches_evaluation_and_a_bad_file_keeps_the_current_one() {
 }
 
 #[test]
+fn limited_strength_evaluates_with_the_hand_crafted_evaluation_it_was_calibrated_with() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("eval");
+    let lines = e.read_until(PROMPT, |l| l.starts_with("Final evaluation"));
+    assert!(!lines.iter().any(|l| l.starts_with("Network evaluation: ")), "{lines:?}");
+    e.send("go depth 3");
+    assert!(bestmove_of(&e.expect_prefix("bestmove")).is_some());
+    e.send("setoption name UCI_LimitStrength value false");
+    e.send("eval");
+    let lines = e.read_until(PROMPT, |l| l.starts_with("Final evaluation"));
+    assert!(
+        lines.iter().any(|l| l.starts_with("Network evaluation: ") && l.ends_with("in use")),
+        "{lines:?}"
+    );
+    e.quit();
+}
+
+#[test]
 fn limited_strength_plays_varied_legal_moves_quickly() {
     let mut e = Engine::start();
     e.send("setoption name UCI_LimitStrength value true");
