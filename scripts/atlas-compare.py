@@ -15,10 +15,11 @@ Mate scores are left out. Only the Python standard library is needed.
 import argparse
 import csv
 import os
-import subprocess
 import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
+
+from uci_pipe import UciEngine
 
 
 def read_atlas(path):
@@ -31,28 +32,11 @@ def read_atlas(path):
     return rows
 
 
-class Engine:
+class Engine(UciEngine):
     def __init__(self, cmd):
-        self.p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
-        self.send("setoption name UCI_Chess960 value true")
+        super().__init__(cmd)
         self.send("setoption name Hash value 16")
         self.send("setoption name Threads value 1")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, prefix):
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("the engine closed its output")
-            lines.append(line.strip())
-            if line.startswith(prefix):
-                return lines
 
     def score(self, fen, depth):
         """The engine's last reported score in centipawns (None for a mate)."""
@@ -69,10 +53,6 @@ class Engine:
                 kind, value = words[i + 1], int(words[i + 2])
                 score = value if kind == "cp" else None
         return score
-
-    def quit(self):
-        self.send("quit")
-        self.p.wait()
 
 
 def spearman(xs, ys):

@@ -16,29 +16,10 @@ import random
 import subprocess
 import sys
 
+from uci_pipe import UciEngine
 
-class Stockfish:
-    def __init__(self, path):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
-        self.send("setoption name UCI_Chess960 value true")
 
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, prefix):
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("stockfish exited")
-            line = line.strip()
-            lines.append(line)
-            if line.startswith(prefix):
-                return lines
-
+class Stockfish(UciEngine):
     def divide(self, fen, moves, depth):
         self.send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
         self.send(f"go perft {depth}")
