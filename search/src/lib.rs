@@ -20,6 +20,7 @@
 //! wired in by `engine`), and it evaluates only through `rockad-eval`.
 
 mod context;
+mod correction;
 mod deepen;
 mod eval_cache;
 mod history;

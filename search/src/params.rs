@@ -96,6 +96,11 @@ tunables! {
     /// this margin of alpha are skipped.
     DELTA_MARGIN: i32 = 200, 100..=400;
 
+    /// Evaluation correction by pawn structure: the largest correction, in
+    /// centipawns; an update's weight in 256ths grows with depth up to this.
+    CORR_MAX: i32 = 80, 32..=200;
+    CORR_WEIGHT_MAX: i32 = 16, 4..=64;
+
     /// Capture ordering: victim value times this, plus capture history.
     CAPTURE_VALUE_WEIGHT: i32 = 16, 4..=32;
 

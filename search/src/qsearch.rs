@@ -7,6 +7,7 @@ use shakmaty::{Bitboard, Chess, Color, Position, Rank, Role};
 use rockad_eval::pawn_attacks;
 
 use crate::context::Context;
+use crate::correction::pawn_slot;
 use crate::limits::MAX_PLY;
 use crate::movepick::QPicker;
 use crate::node::Node;
@@ -59,8 +60,10 @@ impl Worker {
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut static_eval = NO_EVAL;
+        let mut raw_eval = NO_EVAL;
         if !in_check {
-            static_eval = self.static_eval(ply, pos, key, tt_entry.map_or(NO_EVAL, |e| e.eval));
+            raw_eval = self.static_eval(ply, pos, key, tt_entry.map_or(NO_EVAL, |e| e.eval));
+            static_eval = self.corr.correct(pos.turn(), pawn_slot(pos), raw_eval);
             let stand_pat = static_eval;
             if stand_pat >= beta {
                 return stand_pat;
@@ -123,7 +126,7 @@ impl Worker {
         } else {
             Bound::Upper
         };
-        ctx.tt.store(key, ply, best_move, best_score, static_eval, 0, bound);
+        ctx.tt.store(key, ply, best_move, best_score, raw_eval, 0, bound);
         best_score
     }
 }

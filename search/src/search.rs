@@ -4,6 +4,7 @@
 use shakmaty::{Chess, Move, MoveList, Position};
 
 use crate::context::Context;
+use crate::correction::pawn_slot;
 use crate::history::{Moved, bonus};
 use crate::limits::MAX_PLY;
 use crate::movepick::{MovePicker, is_noisy};
@@ -111,10 +112,14 @@ impl Worker {
             }
         }
 
-        let static_eval = if in_check {
-            NO_EVAL
+        // The table keeps the raw evaluation; the search prunes on the
+        // corrected one.
+        let pawns = pawn_slot(pos);
+        let (raw_eval, static_eval) = if in_check {
+            (NO_EVAL, NO_EVAL)
         } else {
-            self.static_eval(ply, pos, key, tt_entry.map_or(NO_EVAL, |e| e.eval))
+            let raw = self.static_eval(ply, pos, key, tt_entry.map_or(NO_EVAL, |e| e.eval));
+            (raw, self.corr.correct(pos.turn(), pawns, raw))
         };
         self.stack[ply].static_eval = static_eval;
         if !N::ROOT {
@@ -366,7 +371,18 @@ impl Worker {
             Bound::Upper
         };
         if excluded.is_none() {
-            ctx.tt.store(key, ply, best_move, best_score, static_eval, depth, bound);
+            ctx.tt.store(key, ply, best_move, best_score, raw_eval, depth, bound);
+            // Learn the evaluation's error where the score says something
+            // about it: a quiet best move (a capture's gain is no error of the
+            // evaluation), a bound on the right side of the evaluation.
+            if !in_check
+                && best_move.is_none_or(|m| !is_noisy(&m))
+                && best_score.abs() < TB_WIN_BOUND
+                && !(bound == Bound::Lower && best_score <= static_eval)
+                && !(bound == Bound::Upper && best_score >= static_eval)
+            {
+                self.corr.update(pos.turn(), pawns, depth, best_score, raw_eval);
+            }
         }
         best_score
     }

@@ -13,6 +13,7 @@ use rockad_eval::Evaluator;
 use rockad_eval::nnue::Network;
 
 use crate::context::Context;
+use crate::correction::CorrectionHistory;
 use crate::eval_cache::EvalCache;
 use crate::history::{Histories, piece_index};
 use crate::key::{child_key, ep_term, null_key, position_key};
@@ -54,6 +55,7 @@ pub(crate) struct Worker {
     pub pv: Vec<Vec<Move>>,
     pub stack: Vec<Frame>,
     pub hist: Histories,
+    pub corr: CorrectionHistory,
     /// The static evaluation's state for the current line.
     pub evaluator: Evaluator,
     pub eval_cache: EvalCache,
@@ -87,6 +89,7 @@ impl Worker {
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             stack: vec![Frame::default(); MAX_PLY + 4],
             hist: Histories::new(),
+            corr: CorrectionHistory::new(),
             evaluator: Evaluator::new(),
             eval_cache: EvalCache::new(),
             root_moves: Vec::new(),
