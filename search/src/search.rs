@@ -114,12 +114,13 @@ impl Worker {
 
         // The table keeps the raw evaluation; the search prunes on the
         // corrected one.
-        let pawns = pawn_slot(pos);
-        let (raw_eval, static_eval) = if in_check {
-            (NO_EVAL, NO_EVAL)
+        // (The pawn slot is only read out of check.)
+        let (raw_eval, static_eval, pawns) = if in_check {
+            (NO_EVAL, NO_EVAL, 0)
         } else {
             let raw = self.static_eval(ply, pos, key, tt_entry.map_or(NO_EVAL, |e| e.eval));
-            (raw, self.corr.correct(pos.turn(), pawns, raw))
+            let pawns = pawn_slot(pos);
+            (raw, self.corr.correct(pos.turn(), pawns, raw), pawns)
         };
         self.stack[ply].static_eval = static_eval;
         if !N::ROOT {
