@@ -16,14 +16,13 @@ import argparse
 import re
 import sys
 
-try:
-    import chess
-    import chess.pgn
-except ImportError:
-    sys.exit("endgame-starts.py: python-chess is missing (pip install chess)")
-
 SCORE = re.compile(r"\s*[+-]?(M?)(\d+(?:\.\d+)?)/")
 MEN = (6, 5)
+
+
+def fail(message):
+    print(f"endgame-starts.py: {message}", file=sys.stderr)
+    sys.exit(2)
 
 
 def near_equal(comment, max_cp):
@@ -48,17 +47,25 @@ def starts_of(game, max_cp):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--max-cp", type=int, default=150)
-    ap.add_argument("out")
-    ap.add_argument("pgn", nargs="+")
+    ap = argparse.ArgumentParser(description="Writes an EPD of endgame start positions taken from played games.")
+    ap.add_argument("--max-cp", type=int, default=150,
+                    help="largest |score| in centipawns of a kept position (default 150)")
+    ap.add_argument("out", help="EPD file to write")
+    ap.add_argument("pgn", nargs="+", help="PGN files of the games")
     args = ap.parse_args()
+    # Imported here so that --help works without it.
+    global chess
+    try:
+        import chess
+        import chess.pgn
+    except ImportError:
+        fail("python-chess is missing (pip install chess)")
     seen, games = {}, 0
     for path in args.pgn:
         try:
             f = open(path, encoding="utf-8", errors="replace")
         except OSError as e:
-            sys.exit(f"endgame-starts.py: {path}: {e.strerror}")
+            fail(f"{path}: {e.strerror}")
         with f:
             while (game := chess.pgn.read_game(f)) is not None:
                 games += 1

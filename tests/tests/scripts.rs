@@ -68,7 +68,7 @@ fn python_scripts_explain_their_options_and_refuse_what_they_cannot_run() {
     if Command::new("python3").arg("--version").output().is_err() {
         return; // No Python here: nothing to check.
     }
-    for name in ["gen-chess960-perft.py", "sprt-combine.py"] {
+    for name in ["gen-chess960-perft.py", "sprt-combine.py", "endgame-starts.py"] {
         let out = run("python3", &[script(name).to_str().unwrap(), "--help"], &[]);
         assert!(out.status.success(), "{name}");
         let help = String::from_utf8_lossy(&out.stdout);
@@ -83,4 +83,46 @@ fn python_scripts_explain_their_options_and_refuse_what_they_cannot_run() {
     assert_eq!(out.status.code(), Some(2));
     let out = run("python3", &[script("sprt-combine.py").to_str().unwrap(), "1,2,3"], &[]);
     assert_eq!(out.status.code(), Some(2));
+    // A missing game file (or, on a machine without it, python-chess) is one line and exit 2.
+    let out = run(
+        "python3",
+        &[script("endgame-starts.py").to_str().unwrap(), "/tmp/x.epd", "/nonexistent.pgn"],
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+}
+
+/// Seven men; each capture is scored near equal except the one into five
+/// men, so the kept five-man position is the first near-equal one after it.
+const ENDGAME_GAME: &str = r#"[Event "t"]
+[Result "*"]
+[SetUp "1"]
+[FEN "r5k1/7p/n7/8/8/8/7P/R5K1 w - - 0 1"]
+
+1. Rxa6 {+0.40/12 0.100s} Rxa6 {+5.00/12 0.100s} 2. Kf2 {-4.80/12 0.100s}
+Kf7 {+0.10/12 0.100s} 3. Ke3 {book} Ke6 {-0.05/12 0.100s} *
+"#;
+
+#[test]
+fn endgame_starts_keeps_the_first_near_equal_six_and_five_man_positions() {
+    let has_chess =
+        Command::new("python3").args(["-c", "import chess"]).output().is_ok_and(|o| o.status.success());
+    if !has_chess {
+        return; // python-chess is not installed here: the script cannot run.
+    }
+    let dir = std::env::temp_dir().join(format!("rockad-endgames-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (pgn, epd) = (dir.join("games.pgn"), dir.join("out.epd"));
+    // The same game twice: its positions are written once.
+    std::fs::write(&pgn, format!("{ENDGAME_GAME}\n{ENDGAME_GAME}")).unwrap();
+    let args = [script("endgame-starts.py"), epd.clone(), pgn].map(|p| p.to_str().unwrap().to_string());
+    let out = run("python3", &args.iter().map(String::as_str).collect::<Vec<_>>(), &[]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        std::fs::read_to_string(&epd).unwrap(),
+        "r5k1/7p/R7/8/8/8/7P/6K1 b - -\n8/5k1p/r7/8/8/8/5K1P/8 w - -\n"
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stderr).trim(), "2 games, 2 positions");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
