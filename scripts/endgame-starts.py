@@ -16,6 +16,12 @@ import argparse
 import re
 import sys
 
+try:
+    import chess
+    import chess.pgn
+except ImportError:  # Reported after parsing, so that --help works without it.
+    chess = None
+
 SCORE = re.compile(r"\s*[+-]?(M?)(\d+(?:\.\d+)?)/")
 MEN = (6, 5)
 
@@ -53,12 +59,7 @@ def main():
     ap.add_argument("out", help="EPD file to write")
     ap.add_argument("pgn", nargs="+", help="PGN files of the games")
     args = ap.parse_args()
-    # Imported here so that --help works without it.
-    global chess
-    try:
-        import chess
-        import chess.pgn
-    except ImportError:
+    if chess is None:
         fail("python-chess is missing (pip install chess)")
     seen, games = {}, 0
     for path in args.pgn:
