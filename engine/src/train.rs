@@ -52,6 +52,11 @@ pub struct TrainArgs {
     /// Seed of the initial weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Start from this network's weights instead of random ones (fine-tune
+    /// it on new data); give its --hidden, --buckets and --mirror. Epochs are
+    /// written only when they beat it on the held-out games.
+    #[arg(long, value_name = "NET")]
+    pub init: Option<String>,
     /// Load at most this many positions.
     #[arg(long, default_value_t = usize::MAX, hide_default_value = true)]
     pub max_positions: usize,
@@ -104,6 +109,7 @@ impl TrainArgs {
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
             seed: self.seed,
             max_positions: self.max_positions,
+            init: self.init.clone(),
         }
     }
 }
@@ -148,6 +154,9 @@ mod tests {
         .unwrap();
         assert_eq!(a.data, vec!["a.bin", "b.bin", "c.bin"]);
         assert_eq!((a.hidden, a.epochs, a.batch, a.lambda, a.holdout), (128, 20, 16384, 0.5, 5.0));
+        assert_eq!(a.init, None);
+        let a = TrainArgs::try_parse_from(["train", "--data", "a", "--init", "net5.nnue"]).unwrap();
+        assert_eq!(a.settings().init.as_deref(), Some("net5.nnue"));
         assert!(TrainArgs::try_parse_from(["train"]).is_err(), "--data is required");
         assert!(TrainArgs::try_parse_from(["train", "--data", "a", "--epochs", "x"]).is_err());
         let both = TrainArgs::try_parse_from(["train", "--data", "a", "--quiet", "--progress"]).unwrap_err();
@@ -160,5 +169,8 @@ mod tests {
         assert!(run(&a).unwrap_err().contains("--hidden"));
         let a = TrainArgs::try_parse_from(["train", "--data", "/nonexistent"]).unwrap();
         assert!(run(&a).unwrap_err().contains("/nonexistent"));
+        let a = TrainArgs::try_parse_from(["train", "--data", "/nonexistent", "--init", "/no-such.nnue"])
+            .unwrap();
+        assert!(run(&a).unwrap_err().contains("--init /no-such.nnue"));
     }
 }

@@ -124,6 +124,7 @@ fn small_settings(data: &std::path::Path, out: &std::path::Path, lambda: f32) ->
         threads: 2,
         seed: 1,
         max_positions: usize::MAX,
+        init: None,
     }
 }
 
@@ -167,5 +168,67 @@ fn the_results_alone_loss_ignores_lambda() {
     // The hand-crafted baseline against results is the same for both runs.
     assert_eq!(results_only.hce_result_loss, mixed.hce_result_loss);
     assert!(mixed.hce_result_loss > 0.0);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn dequantising_a_network_and_quantising_it_again_gives_it_back() {
+    let layout = Layout { hidden: 32, buckets: 4, mirrored: true };
+    let net = model::quantise(layout, &model::init(layout, 9));
+    let again = model::quantise(layout, &model::dequantise(layout, &net));
+    assert_eq!(again.to_bytes(), net.to_bytes());
+}
+
+/// `--init`: training goes on from a network's weights, starting at its
+/// held-out loss, and writes an epoch only if it beats it.
+#[test]
+fn training_can_start_from_a_network() {
+    let dir = std::env::temp_dir().join(format!("rockad-train-init-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data.bin");
+    write_data(&data, &positions(3000, 4));
+    let first = dir.join("first.nnue");
+    let trained = train::run(&small_settings(&data, &first, 0.5), &mut |_| {}).unwrap();
+    let best = trained.held_out_loss[trained.best_epoch as usize - 1];
+
+    // Same data and seed, so the same held-out games: the starting loss is
+    // the first network's (up to quantisation), far below a random start's.
+    let tuned = dir.join("tuned.nnue");
+    let mut s = small_settings(&data, &tuned, 0.5);
+    s.init = Some(first.display().to_string());
+    s.epochs = 2;
+    s.lr = 0.001;
+    let mut lines = Vec::new();
+    let report = train::run(&s, &mut |l| lines.push(l.to_string())).unwrap();
+    let (start, _) = report.init_held_out_loss.unwrap();
+    assert!((start - best).abs() < best * 0.02, "starting loss {start}, trained {best}");
+    assert!(start < trained.held_out_loss[0], "{start} vs a random start's {}", trained.held_out_loss[0]);
+    assert!(lines.iter().any(|l| l.contains("before training")), "{lines:?}");
+    if report.best_epoch > 0 {
+        assert!(report.held_out_loss[report.best_epoch as usize - 1] <= start);
+        assert!(tuned.exists());
+    }
+
+    // A learning rate that wrecks the network: no epoch beats the start,
+    // so nothing is written.
+    let wrecked = dir.join("wrecked.nnue");
+    let mut s = small_settings(&data, &wrecked, 0.5);
+    s.init = Some(first.display().to_string());
+    s.epochs = 1;
+    s.lr = 5.0;
+    let report = train::run(&s, &mut |_| {}).unwrap();
+    assert_eq!(report.best_epoch, 0);
+    assert!(report.held_out_loss[0] > report.init_held_out_loss.unwrap().0);
+    assert!(!wrecked.exists());
+
+    // A network of another shape is refused before the data is read.
+    let mut s = small_settings(std::path::Path::new("/nonexistent"), &wrecked, 0.5);
+    s.init = Some(first.display().to_string());
+    s.hidden = 32;
+    let err = train::run(&s, &mut |_| {}).unwrap_err();
+    assert!(err.contains("--hidden 16 --buckets 2 --mirror"), "{err}");
+    s.init = Some(dir.join("missing.nnue").display().to_string());
+    let err = train::run(&s, &mut |_| {}).unwrap_err();
+    assert!(err.contains("missing.nnue"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -45,6 +45,9 @@ pub struct Settings {
     pub threads: usize,
     pub seed: u64,
     pub max_positions: usize,
+    /// A network file to start from instead of random weights (fine-tuning
+    /// an earlier network on new data); its shape must be the settings'.
+    pub init: Option<String>,
 }
 
 /// Share of the starting learning rate left at the end of training.
@@ -60,6 +63,11 @@ pub struct Report {
     pub held_out_loss: Vec<f64>,
     /// Held-out loss against the game results alone (λ = 1), per epoch.
     pub held_out_result_loss: Vec<f64>,
+    /// With `init`: the starting network's held-out loss and its loss
+    /// against the results alone, before any training.
+    pub init_held_out_loss: Option<(f64, f64)>,
+    /// The epoch whose network was written; 0 when no epoch beat the
+    /// starting network (then nothing is written).
     pub best_epoch: u32,
     /// The hand-crafted evaluation's loss on the held-out positions.
     pub hce_held_out_loss: f64,
@@ -179,11 +187,35 @@ fn check(s: &Settings) -> Result<(), String> {
     Ok(())
 }
 
+/// The starting parameters: `s.init`'s network, or seeded random weights.
+fn starting_parameters(s: &Settings, layout: Layout) -> Result<Vec<f32>, String> {
+    let Some(path) = &s.init else {
+        return Ok(model::init(layout, s.seed));
+    };
+    let net = super::Network::load(Path::new(path)).map_err(|e| format!("--init {path}: {e}"))?;
+    let (want, have) = (layout.shape(), net.shape());
+    if want != have {
+        return Err(format!(
+            "--init {path} is hidden {}, {} output bucket(s), {}; give --hidden {} --buckets {}{} to train on from it",
+            have.hidden,
+            have.buckets,
+            if have.mirrored { "mirrored" } else { "not mirrored" },
+            have.hidden,
+            have.buckets,
+            if have.mirrored { " --mirror" } else { "" }
+        ));
+    }
+    Ok(model::dequantise(layout, &net))
+}
+
 /// Trains a network on `s.data` and writes it to `s.out`; `say` gets the
 /// progress lines.
 pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
     check(s)?;
     let started = Instant::now();
+    let layout = Layout { hidden: s.hidden, buckets: s.buckets, mirrored: s.mirror };
+    // Before the data: a wrong --init should not cost a long load.
+    let mut params = starting_parameters(s, layout)?;
     let loaded = dataset::load(&s.data, s.lambda, s.holdout, s.max_positions, say)?;
     if loaded.skipped > 0 {
         say(&format!("{} record(s) did not decode and were left out", loaded.skipped));
@@ -205,7 +237,6 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         s.threads,
         started.elapsed().as_secs_f64()
     ));
-    let layout = Layout { hidden: s.hidden, buckets: s.buckets, mirrored: s.mirror };
     let targets: Vec<f32> = held.iter().map(|s| s.target).collect();
     let hce_loss = dataset::hce_loss(&targets, &loaded.hce_held_out, 1.0);
     let mut hce_result_loss = 0.0;
@@ -217,7 +248,6 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
             "the hand-crafted evaluation's held-out loss: {hce_loss:.6} (at its best scale, {k:.3} x: {best:.6}); against the results alone, at its best scale ({kr:.3} x): {best_r:.6}"
         ));
     }
-    let mut params = model::init(layout, s.seed);
     let mut adam = AdamW::new(layout.count());
     adam.weight_decay = s.weight_decay;
     let mut grads: Vec<Vec<f32>> = (0..s.threads).map(|_| vec![0.0; layout.count()]).collect();
@@ -230,12 +260,24 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         train_loss: Vec::new(),
         held_out_loss: Vec::new(),
         held_out_result_loss: Vec::new(),
+        init_held_out_loss: None,
         best_epoch: 0,
         hce_held_out_loss: hce_loss,
         hce_result_loss,
         positions_per_second: 0.0,
         seconds: 0.0,
     };
+    // An epoch is written only if it beats the starting network, so a
+    // fine-tune never writes a network worse on the held-out games.
+    let mut best_so_far = f64::INFINITY;
+    if let (Some(path), false) = (&s.init, held.is_empty()) {
+        let (held_loss, result_loss) = mean_losses(layout, &params, &held, &held_results, s.threads);
+        report.init_held_out_loss = Some((held_loss, result_loss));
+        best_so_far = held_loss;
+        say(&format!(
+            "{path}, before training: held-out loss {held_loss:.6} (results alone {result_loss:.6})"
+        ));
+    }
     let mut training_seconds = 0.0;
     for epoch in 1..=s.epochs {
         dataset::shuffle(&mut train, s.seed.wrapping_add(u64::from(epoch)));
@@ -264,13 +306,14 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         };
         report.held_out_loss.push(held_loss);
         report.held_out_result_loss.push(result_loss);
-        let best = report.held_out_loss.iter().all(|&l| held_loss <= l);
+        let best = held_loss <= best_so_far;
         let mut line = format!(
             "epoch {epoch}/{}: train loss {train_loss:.6}, held-out loss {held_loss:.6} (results alone {result_loss:.6}), {:.0} positions/s, {took:.1} s, lr {lr:.6}",
             s.epochs,
             train.len() as f64 / took
         );
         if best {
+            best_so_far = held_loss;
             report.best_epoch = epoch;
             let net = model::quantise(layout, &params);
             write_atomically(Path::new(&s.out), &net.to_bytes())?;
@@ -280,13 +323,14 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
     }
     report.positions_per_second = train.len() as f64 * f64::from(s.epochs) / training_seconds;
     report.seconds = started.elapsed().as_secs_f64();
+    let best = if report.best_epoch == 0 {
+        format!("no epoch beat the starting network (held-out loss {best_so_far:.6}); nothing written")
+    } else {
+        format!("best epoch {} (held-out loss {best_so_far:.6})", report.best_epoch)
+    };
     say(&format!(
-        "best epoch {} (held-out loss {:.6}); {:.0} positions/s on {} thread(s); {:.1} s in all",
-        report.best_epoch,
-        report.held_out_loss[report.best_epoch as usize - 1],
-        report.positions_per_second,
-        s.threads,
-        report.seconds
+        "{best}; {:.0} positions/s on {} thread(s); {:.1} s in all",
+        report.positions_per_second, s.threads, report.seconds
     ));
     Ok(report)
 }

@@ -60,6 +60,18 @@ pub fn init(layout: Layout, seed: u64) -> Vec<f32> {
     p
 }
 
+/// The float parameters of a quantised network, to train on from where it
+/// stands (`rockad train --init`). Quantising them again gives `net` back.
+pub fn dequantise(layout: Layout, net: &Network) -> Vec<f32> {
+    debug_assert_eq!(layout.shape(), net.shape());
+    let mut p = Vec::with_capacity(layout.count());
+    p.extend(net.feature_weights.iter().map(|&w| f32::from(w) / QA as f32));
+    p.extend(net.feature_bias.iter().map(|&w| f32::from(w) / QA as f32));
+    p.extend(net.output_weights.iter().map(|&w| f32::from(w) / QB as f32));
+    p.extend(net.output_bias.iter().map(|&b| b as f32 / (QA * QB) as f32));
+    p
+}
+
 /// Keeps every weight quantisable (see [`WEIGHT_CLIP`]).
 pub fn clip(p: &mut [f32]) {
     for w in p {
