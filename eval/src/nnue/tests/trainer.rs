@@ -108,6 +108,16 @@ fn write_data(path: &std::path::Path, all: &[(Chess, i16, u8)]) {
     std::fs::write(path, bytes).unwrap();
 }
 
+/// A fresh directory for one test, holding `data.bin` with `all` written
+/// into it: returns both paths.
+fn data_dir(name: &str, all: &[(Chess, i16, u8)]) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("rockad-train-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("data.bin");
+    write_data(&data, all);
+    (dir, data)
+}
+
 fn small_settings(data: &std::path::Path, out: &std::path::Path, lambda: f32) -> Settings {
     Settings {
         data: vec![data.display().to_string()],
@@ -130,11 +140,8 @@ fn small_settings(data: &std::path::Path, out: &std::path::Path, lambda: f32) ->
 
 #[test]
 fn training_lowers_the_loss_and_writes_a_network_the_engine_reads() {
-    let dir = std::env::temp_dir().join(format!("rockad-train-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let data = dir.join("data.bin");
     let all = positions(3000, 2);
-    write_data(&data, &all);
+    let (dir, data) = data_dir("test", &all);
     let out = dir.join("net.nnue");
     let settings = small_settings(&data, &out, 0.5);
     let mut lines = Vec::new();
@@ -153,10 +160,7 @@ fn training_lowers_the_loss_and_writes_a_network_the_engine_reads() {
 /// λ is: with λ = 1 it is the held-out loss itself, with λ < 1 it is not.
 #[test]
 fn the_results_alone_loss_ignores_lambda() {
-    let dir = std::env::temp_dir().join(format!("rockad-train-results-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let data = dir.join("data.bin");
-    write_data(&data, &positions(2000, 3));
+    let (dir, data) = data_dir("results", &positions(2000, 3));
     let out = dir.join("net.nnue");
     let results_only = train::run(&small_settings(&data, &out, 1.0), &mut |_| {}).unwrap();
     assert_eq!(results_only.held_out_result_loss, results_only.held_out_loss);
@@ -183,10 +187,7 @@ fn dequantising_a_network_and_quantising_it_again_gives_it_back() {
 /// held-out loss, and writes an epoch only if it beats it.
 #[test]
 fn training_can_start_from_a_network() {
-    let dir = std::env::temp_dir().join(format!("rockad-train-init-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let data = dir.join("data.bin");
-    write_data(&data, &positions(3000, 4));
+    let (dir, data) = data_dir("init", &positions(3000, 4));
     let first = dir.join("first.nnue");
     let trained = train::run(&small_settings(&data, &first, 0.5), &mut |_| {}).unwrap();
     let best = trained.held_out_loss[trained.best_epoch as usize - 1];
