@@ -2,9 +2,9 @@
 //! by `rockad wdl` (eval/src/wdl/fit.rs) from self-play data; rebuild to
 //! use new ones.
 //!
-//! Fitted on 14549035 positions of /work/data/frc-17d6172-s26001.bin, /work/data/frc-df65d56-s27001.bin, scored by the embedded network.
+//! Fitted on 5843879 positions of /work/data/frc-bb496c5-s28001.bin, /work/data/device/frc-bb496c5-s28101.bin, /work/data/device/frc-bb496c5-s28102.bin, /work/data/device/frc-bb496c5-s28103.bin, /work/data/device/frc-bb496c5-s28104.bin, /work/data/device/frc-bb496c5-s28105.bin, /work/data/device/frc-bb496c5-s28106.bin, /work/data/device/frc-bb496c5-s28107.bin, /work/data/device/frc-bb496c5-s28108.bin, /work/data/device/frc-bb496c5-s28109.bin, /work/data/device/frc-bb496c5-s28110.bin, /work/data/device/frc-bb496c5-s28111.bin, /work/data/device/frc-bb496c5-s28112.bin, /work/data/device/frc-bb496c5-s28113.bin, /work/data/device/frc-bb496c5-s28114.bin, /work/data/device/frc-bb496c5-s28115.bin, /work/data/device/frc-bb496c5-s28116.bin, scored by the embedded network.
 
 /// a(x), x = material / 58: the score at which a win is as likely as not.
-pub const A: [f64; 4] = [-346.141189, 979.364940, -966.273928, 417.744342];
+pub const A: [f64; 4] = [-258.422934, 747.423166, -773.670850, 367.092240];
 /// b(x): how quickly the chances change around a(x).
-pub const B: [f64; 4] = [-14.856743, -56.550623, 145.883108, 38.962621];
+pub const B: [f64; 4] = [12.608841, -137.956028, 225.403409, 23.882191];
