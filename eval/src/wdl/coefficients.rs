@@ -2,7 +2,8 @@
 //! by `rockad wdl` (eval/src/wdl/fit.rs) from self-play data; rebuild to
 //! use new ones.
 //!
-//! Fitted on 5843879 positions of /work/data/frc-bb496c5-s28001.bin, /work/data/device/frc-bb496c5-s28101.bin, /work/data/device/frc-bb496c5-s28102.bin, /work/data/device/frc-bb496c5-s28103.bin, /work/data/device/frc-bb496c5-s28104.bin, /work/data/device/frc-bb496c5-s28105.bin, /work/data/device/frc-bb496c5-s28106.bin, /work/data/device/frc-bb496c5-s28107.bin, /work/data/device/frc-bb496c5-s28108.bin, /work/data/device/frc-bb496c5-s28109.bin, /work/data/device/frc-bb496c5-s28110.bin, /work/data/device/frc-bb496c5-s28111.bin, /work/data/device/frc-bb496c5-s28112.bin, /work/data/device/frc-bb496c5-s28113.bin, /work/data/device/frc-bb496c5-s28114.bin, /work/data/device/frc-bb496c5-s28115.bin, /work/data/device/frc-bb496c5-s28116.bin, scored by the embedded network.
+//! Fitted on 5843879 positions of 17 files, /work/data/frc-bb496c5-s28001.bin and
+//! /work/data/device/frc-bb496c5-s28101.bin ... s28116.bin, scored by the embedded network.
 
 /// a(x), x = material / 58: the score at which a win is as likely as not.
 pub const A: [f64; 4] = [-258.422934, 747.423166, -773.670850, 367.092240];
