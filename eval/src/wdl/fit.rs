@@ -182,7 +182,30 @@ pub fn evaluate_polynomials(fit: &Fit, x: f64) -> (f64, f64) {
     (p(&fit.a), p(&fit.b))
 }
 
-/// `coefficients.rs` for a fit; `source` says what it was fitted on.
+/// Longest line of the source comment, `//! ` included.
+const COMMENT_WIDTH: usize = 100;
+
+/// `text` as `//!` doc lines of at most [`COMMENT_WIDTH`] characters, broken
+/// between words (a single word longer than that keeps a line to itself).
+fn doc_lines(text: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::from("//!");
+    for word in text.split_whitespace() {
+        if line.len() > 3 && line.len() + 1 + word.len() > COMMENT_WIDTH {
+            out.push_str(&line);
+            out.push('\n');
+            line = String::from("//!");
+        }
+        line.push(' ');
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// `coefficients.rs` for a fit; `source` says what it was fitted on (a long
+/// list of files is wrapped, not written as one line).
 pub fn coefficients_rs(fit: &Fit, source: &str) -> String {
     let list = |c: &[f64; 4]| c.iter().map(|v| format!("{v:.6}")).collect::<Vec<_>>().join(", ");
     format!(
@@ -190,12 +213,13 @@ pub fn coefficients_rs(fit: &Fit, source: &str) -> String {
          //! by `rockad wdl` (eval/src/wdl/fit.rs) from self-play data; rebuild to\n\
          //! use new ones.\n\
          //!\n\
-         //! Fitted on {source}.\n\
+         {}\
          \n\
          /// a(x), x = material / 58: the score at which a win is as likely as not.\n\
          pub const A: [f64; 4] = [{}];\n\
          /// b(x): how quickly the chances change around a(x).\n\
          pub const B: [f64; 4] = [{}];\n",
+        doc_lines(&format!("Fitted on {source}.")),
         list(&fit.a),
         list(&fit.b)
     )
@@ -240,6 +264,25 @@ mod tests {
         }
         let text = coefficients_rs(&fit, "a test");
         assert!(text.contains("pub const A: [f64; 4] = ["), "{text}");
+    }
+
+    /// A long list of sources is wrapped into doc lines that keep every
+    /// word, in order, and stay within the width.
+    #[test]
+    fn a_long_source_is_wrapped() {
+        let files: Vec<String> =
+            (28101..28119).map(|s| format!("/work/data/device/frc-bb496c5-s{s}.bin")).collect();
+        let source = format!("10125591 positions of {}, scored by the embedded network", files.join(", "));
+        let text = doc_lines(&format!("Fitted on {source}."));
+        assert!(text.lines().count() > 5, "{text}");
+        for line in text.lines() {
+            assert!(line.starts_with("//! ") && line.len() <= COMMENT_WIDTH, "{line:?}");
+        }
+        let words: Vec<&str> = text.lines().flat_map(|l| l[3..].split_whitespace()).collect();
+        let whole = format!("Fitted on {source}.");
+        let want: Vec<&str> = whole.split_whitespace().collect();
+        assert_eq!(words, want);
+        assert_eq!(doc_lines("short"), "//! short\n");
     }
 
     #[test]
