@@ -273,13 +273,13 @@ mod tests {
         let files: Vec<String> =
             (28101..28119).map(|s| format!("/work/data/device/frc-bb496c5-s{s}.bin")).collect();
         let source = format!("10125591 positions of {}, scored by the embedded network", files.join(", "));
-        let text = doc_lines(&format!("Fitted on {source}."));
+        let whole = format!("Fitted on {source}.");
+        let text = doc_lines(&whole);
         assert!(text.lines().count() > 5, "{text}");
         for line in text.lines() {
             assert!(line.starts_with("//! ") && line.len() <= COMMENT_WIDTH, "{line:?}");
         }
         let words: Vec<&str> = text.lines().flat_map(|l| l[3..].split_whitespace()).collect();
-        let whole = format!("Fitted on {source}.");
         let want: Vec<&str> = whole.split_whitespace().collect();
         assert_eq!(words, want);
         assert_eq!(doc_lines("short"), "//! short\n");
