@@ -18,7 +18,8 @@ fn legal_moves(e: &mut Engine) -> Vec<String> {
     lines
         .iter()
         .filter_map(|l| l.split_once(": ").map(|(m, _)| m.to_string()))
-        .filter(|m| m.len() <= 5)
+        // Moves only: not the "Time: ..." and other summary lines.
+        .filter(|m| (4..=5).contains(&m.len()) && m.starts_with(|c: char| ('a'..='h').contains(&c)))
         .collect()
 }
 
