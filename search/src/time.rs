@@ -51,8 +51,11 @@ impl TimeManager {
             hard = Some(h);
         }
         if let Some(mt) = limits.movetime {
+            // A fixed time per move is spent whole, as GUIs (and Stockfish)
+            // expect: no soft limit to stop a settled search early, unless
+            // a clock sent along gives one.
             let mt = (mt - overhead).max(0);
-            soft = Some(soft.map_or(mt, |s| s.min(mt)));
+            soft = soft.map(|s| s.min(mt));
             hard = Some(hard.map_or(mt, |h| h.min(mt)));
         }
         let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
@@ -146,7 +149,11 @@ mod tests {
     #[test]
     fn movetime_minus_overhead() {
         let (s, h) = tm(Limits { movetime: Some(1000), ..Limits::default() }, 30);
-        assert_eq!((s, h), (Some(970), Some(970)));
+        assert_eq!((s, h), (None, Some(970)));
+        // With a clock too, the clock's soft limit stays, capped by movetime.
+        let l =
+            Limits { movetime: Some(1000), wtime: Some(10_000), movestogo: Some(40), ..Limits::default() };
+        assert_eq!(tm(l, 10), (Some(240), Some(960)));
         let (s, h) = tm(Limits::default(), 30);
         assert_eq!((s, h), (None, None));
     }
