@@ -28,6 +28,11 @@ pub struct TrainArgs {
     /// Mirror each side's view horizontally when its king is on files a-d.
     #[arg(long)]
     pub mirror: bool,
+    /// A set of input weights for each of the 4 regions a side's king can
+    /// stand in (back rank middle, back rank wings, second rank, the rest).
+    /// A network without them can start one with them (--init).
+    #[arg(long)]
+    pub king_buckets: bool,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 20)]
     pub epochs: u32,
@@ -53,7 +58,8 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Start from this network's weights instead of random ones (fine-tune
-    /// it on new data); give its --hidden, --buckets and --mirror. Epochs are
+    /// it on new data); give its --hidden, --buckets, --mirror and
+    /// --king-buckets (or add --king-buckets to a net without). Epochs are
     /// written only when they beat it on the held-out games.
     #[arg(long, value_name = "NET")]
     pub init: Option<String>,
@@ -98,6 +104,7 @@ impl TrainArgs {
             hidden: self.hidden,
             buckets: self.buckets,
             mirror: self.mirror,
+            king_buckets: self.king_buckets,
             epochs: self.epochs,
             lr: self.lr,
             batch: self.batch,

@@ -12,7 +12,7 @@
 
 use shakmaty::{Chess, Color, Move, Piece, Position, Role};
 
-use super::features::{flip, index, mirror, side_mirrors};
+use super::features::{View, index};
 use super::simd;
 use super::{Network, QA, QB, SCALE};
 
@@ -33,10 +33,11 @@ struct Delta {
     /// More changes than a move makes (the caller passed unrelated
     /// positions): this ply must be computed from its position.
     invalid: bool,
-    /// Per side (White, Black): whether its view is mirrored after the move.
-    mirrored: [bool; 2],
-    /// Per side: its king crossed between files d and e, so its view
-    /// changed and its accumulator must be computed afresh.
+    /// Per side (White, Black): how it sees the board after the move.
+    views: [View; 2],
+    /// Per side: its king crossed between files d and e or into another
+    /// king bucket, so its view changed and its accumulator must be
+    /// computed afresh.
     crossed: [bool; 2],
 }
 
@@ -56,18 +57,18 @@ impl Delta {
                 }
             }
         }
-        if net.mirrored {
+        if net.views_change() {
             for (i, side) in SIDES.into_iter().enumerate() {
-                d.mirrored[i] = side_mirrors(after, side);
-                d.crossed[i] = d.mirrored[i] != side_mirrors(before, side);
+                d.views[i] = net.view(after, side);
+                d.crossed[i] = d.views[i] != net.view(before, side);
             }
         }
         d
     }
 
     /// A null move: nothing changes, views included.
-    fn null(parent_mirrored: [bool; 2]) -> Delta {
-        Delta { mirrored: parent_mirrored, ..Delta::default() }
+    fn null(parent_views: [View; 2]) -> Delta {
+        Delta { views: parent_views, ..Delta::default() }
     }
     fn push_add(&mut self, f: usize) {
         match self.add.get_mut(usize::from(self.adds)) {
@@ -166,7 +167,7 @@ impl AccumulatorStack {
         for (i, side) in SIDES.into_iter().enumerate() {
             self.full_computes += 1;
             compute_side(net, pos, side, &mut self.values[i * h..(i + 1) * h]);
-            self.deltas[0].mirrored[i] = net.mirrored && side_mirrors(pos, side);
+            self.deltas[0].views[i] = net.view(pos, side);
         }
         self.computed[0] = [true; 2];
     }
@@ -191,7 +192,7 @@ impl AccumulatorStack {
             return;
         }
         self.top += 1;
-        self.deltas[self.top] = Delta::null(self.deltas[self.top - 1].mirrored);
+        self.deltas[self.top] = Delta::null(self.deltas[self.top - 1].views);
         self.computed[self.top] = [false; 2];
     }
 
@@ -235,7 +236,7 @@ impl AccumulatorStack {
 
     /// Computes each side of the top ply from the nearest computed ply
     /// below it, or from `pos` when there is none to build on (the root was
-    /// never computed, a king crossed files d/e, or a push was not a move).
+    /// never computed, a king changed the view, or a push was not a move).
     fn materialise(&mut self, net: &Network, pos: &Chess) {
         let h = self.hidden;
         for (i, side) in SIDES.into_iter().enumerate() {
@@ -258,10 +259,7 @@ impl AccumulatorStack {
             }
             for ply in base + 1..=self.top {
                 let d = self.deltas[ply];
-                let view = |f: u16| {
-                    let f = if i == 0 { usize::from(f) } else { flip(usize::from(f)) };
-                    if d.mirrored[i] { mirror(f) } else { f }
-                };
+                let view = |f: u16| d.views[i].row(side, usize::from(f));
                 let add: [&[i16]; 2] = [net.row(view(d.add[0])), net.row(view(d.add[1]))];
                 let sub: [&[i16]; 2] = [net.row(view(d.sub[0])), net.row(view(d.sub[1]))];
                 let (below, above) = self.values.split_at_mut((ply * 2 + i) * h);
@@ -280,11 +278,11 @@ impl AccumulatorStack {
 /// One side's accumulator of `pos` from its pieces (`out` is `hidden` long).
 pub(crate) fn compute_side(net: &Network, pos: &Chess, side: Color, out: &mut [i16]) {
     let board = pos.board();
-    let mirrored = net.mirrored && side_mirrors(pos, side);
+    let view = net.view(pos, side);
     out.copy_from_slice(&net.feature_bias);
     for sq in board.occupied() {
         if let Some(piece) = board.piece_at(sq) {
-            let row = net.row(index(side, piece, sq, mirrored));
+            let row = net.row(view.row(side, index(Color::White, piece, sq, false)));
             for (d, r) in out.iter_mut().zip(row) {
                 *d = d.wrapping_add(*r);
             }

@@ -4,20 +4,21 @@
 //! |--------|-------|
 //! | 0..8   | magic `RKDNNUE1` |
 //! | 8..12  | format version, `u32` ([`VERSION`]) |
-//! | 12..16 | inputs per perspective, `u32` (768) |
+//! | 12..16 | inputs per perspective, `u32` (768, or 768 × [`KING_BUCKETS`] with king buckets) |
 //! | 16..20 | hidden size per perspective H, `u32` (a multiple of 16, at most [`MAX_HIDDEN`]) |
-//! | 20..22 | flags, `u16`: bit 0 = horizontally mirrored by king file ([`FLAG_MIRRORED`]); others must be 0 |
+//! | 20..22 | flags, `u16`: bit 0 = horizontally mirrored by king file ([`FLAG_MIRRORED`]); bit 1 = king buckets ([`FLAG_KING_BUCKETS`]); others must be 0 |
 //! | 22..24 | output buckets B, `u16`, 1..=[`MAX_BUCKETS`] (chosen by the number of pieces) |
 //! | 24..26 | QA, `u16`; 26..28 QB, `u16` (must match [`QA`], [`QB`]) |
 //! | 28..32 | FNV-1a hash of everything after the header, `u32` |
 //!
-//! Then: feature weights `i16 [768][H]` (one feature's row is contiguous, so
-//! one update touches one row), feature biases `i16 [H]`, output weights
+//! Then: feature weights `i16 [inputs][H]` (one feature's row is contiguous, so
+//! one update touches one row; king bucket k's rows are `k·768..(k+1)·768`), feature biases `i16 [H]`, output weights
 //! `i16 [B][2H]` (side to move's half first), output biases `i32 [B]`.
 
 use std::fmt;
 use std::path::Path;
 
+use super::features::{KING_BUCKETS, View};
 use super::{INPUTS, QA, QB};
 
 pub const MAGIC: &[u8; 8] = b"RKDNNUE1";
@@ -30,6 +31,9 @@ pub const MAX_HIDDEN: usize = 4096;
 pub const MAX_BUCKETS: usize = 16;
 /// Header flag: each side's view is mirrored when its king is on files a–d.
 pub const FLAG_MIRRORED: u16 = 1;
+/// Header flag: a set of feature rows per king bucket
+/// ([`super::features::KING_BUCKETS`]).
+pub const FLAG_KING_BUCKETS: u16 = 2;
 
 /// Why a network file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,7 +63,8 @@ impl fmt::Display for NetworkError {
             }
             NetworkError::BadShape { inputs, hidden } => write!(
                 f,
-                "network shape {inputs} inputs x {hidden} hidden: need {INPUTS} inputs and a hidden size that is a multiple of 16 up to {MAX_HIDDEN}"
+                "network shape {inputs} inputs x {hidden} hidden: need {INPUTS} inputs ({} with king buckets) and a hidden size that is a multiple of 16 up to {MAX_HIDDEN}",
+                INPUTS * KING_BUCKETS
             ),
             NetworkError::UnsupportedFlags(x) => {
                 write!(f, "network flags {x:#x} are not supported by this build")
@@ -88,7 +93,9 @@ pub struct Network {
     pub(crate) buckets: usize,
     /// Whether each side's view is mirrored when its king is on files a–d.
     pub(crate) mirrored: bool,
-    /// `[INPUTS][hidden]`, in units of 1/QA.
+    /// Whether each side reads the feature rows of its king's bucket.
+    pub(crate) king_buckets: bool,
+    /// `[inputs][hidden]`, in units of 1/QA.
     pub(crate) feature_weights: Vec<i16>,
     /// `[hidden]`, in units of 1/QA.
     pub(crate) feature_bias: Vec<i16>,
@@ -98,9 +105,10 @@ pub struct Network {
     pub(crate) output_bias: Vec<i32>,
 }
 
-/// Total file size for a hidden size and a number of output buckets.
-pub fn file_size(hidden: usize, buckets: usize) -> usize {
-    HEADER_BYTES + 2 * (INPUTS * hidden + hidden + buckets * 2 * hidden) + 4 * buckets
+/// Total file size of a network of `shape`.
+pub fn file_size(shape: Shape) -> usize {
+    let Shape { hidden, buckets, .. } = shape;
+    HEADER_BYTES + 2 * (shape.inputs() * hidden + hidden + buckets * 2 * hidden) + 4 * buckets
 }
 
 fn fnv1a(bytes: &[u8]) -> u32 {
@@ -133,16 +141,18 @@ impl Network {
             return Err(NetworkError::UnsupportedVersion(version));
         }
         let (inputs, hidden) = (u32_at(b, 12), u32_at(b, 16));
-        if inputs as usize != INPUTS
+        let flags = u16_at(b, 20);
+        if flags & !(FLAG_MIRRORED | FLAG_KING_BUCKETS) != 0 {
+            return Err(NetworkError::UnsupportedFlags(flags));
+        }
+        let king_buckets = flags & FLAG_KING_BUCKETS != 0;
+        let want_inputs = if king_buckets { INPUTS * KING_BUCKETS } else { INPUTS };
+        if inputs as usize != want_inputs
             || hidden == 0
             || !hidden.is_multiple_of(16)
             || hidden as usize > MAX_HIDDEN
         {
             return Err(NetworkError::BadShape { inputs, hidden });
-        }
-        let flags = u16_at(b, 20);
-        if flags & !FLAG_MIRRORED != 0 {
-            return Err(NetworkError::UnsupportedFlags(flags));
         }
         let buckets = u16_at(b, 22);
         if buckets == 0 || usize::from(buckets) > MAX_BUCKETS {
@@ -154,7 +164,8 @@ impl Network {
             return Err(NetworkError::WrongQuantisation { qa, qb });
         }
         let h = hidden as usize;
-        let expected = file_size(h, buckets);
+        let shape = Shape { hidden: h, buckets, mirrored: flags & FLAG_MIRRORED != 0, king_buckets };
+        let expected = file_size(shape);
         if b.len() != expected {
             return Err(NetworkError::WrongSize { expected, actual: b.len() });
         }
@@ -162,13 +173,14 @@ impl Network {
         if fnv1a(payload) != u32_at(b, 28) {
             return Err(NetworkError::BadChecksum);
         }
-        let (fw, rest) = payload.split_at(2 * INPUTS * h);
+        let (fw, rest) = payload.split_at(2 * shape.inputs() * h);
         let (fb, rest) = rest.split_at(2 * h);
         let (ow, rest) = rest.split_at(buckets * 4 * h);
         Ok(Network {
             hidden: h,
             buckets,
-            mirrored: flags & FLAG_MIRRORED != 0,
+            mirrored: shape.mirrored,
+            king_buckets,
             feature_weights: i16s(fw),
             feature_bias: i16s(fb),
             output_weights: i16s(ow),
@@ -201,19 +213,45 @@ impl Network {
         output_weights: Vec<i16>,
         output_bias: Vec<i32>,
     ) -> Network {
-        let Shape { hidden, buckets, mirrored } = shape;
+        let Shape { hidden, buckets, mirrored, king_buckets } = shape;
         assert!(hidden > 0 && hidden.is_multiple_of(16) && hidden <= MAX_HIDDEN, "hidden size {hidden}");
         assert!((1..=MAX_BUCKETS).contains(&buckets), "{buckets} buckets");
-        assert_eq!(feature_weights.len(), INPUTS * hidden);
+        assert_eq!(feature_weights.len(), shape.inputs() * hidden);
         assert_eq!(feature_bias.len(), hidden);
         assert_eq!(output_weights.len(), buckets * 2 * hidden);
         assert_eq!(output_bias.len(), buckets);
-        Network { hidden, buckets, mirrored, feature_weights, feature_bias, output_weights, output_bias }
+        Network {
+            hidden,
+            buckets,
+            mirrored,
+            king_buckets,
+            feature_weights,
+            feature_bias,
+            output_weights,
+            output_bias,
+        }
     }
 
     /// The network's architecture.
     pub fn shape(&self) -> Shape {
-        Shape { hidden: self.hidden, buckets: self.buckets, mirrored: self.mirrored }
+        Shape {
+            hidden: self.hidden,
+            buckets: self.buckets,
+            mirrored: self.mirrored,
+            king_buckets: self.king_buckets,
+        }
+    }
+
+    /// How `side` sees `pos` in this network.
+    #[inline]
+    pub fn view(&self, pos: &shakmaty::Chess, side: shakmaty::Color) -> View {
+        View::of(pos, side, self.mirrored, self.king_buckets)
+    }
+
+    /// Whether a side's view can change with its king's moves.
+    #[inline]
+    pub(crate) fn views_change(&self) -> bool {
+        self.mirrored || self.king_buckets
     }
 
     /// The output bucket of a position with `pieces` pieces (kings
@@ -230,7 +268,7 @@ impl Network {
 
     /// The file bytes of this network.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut payload = Vec::with_capacity(file_size(self.hidden, self.buckets) - HEADER_BYTES);
+        let mut payload = Vec::with_capacity(file_size(self.shape()) - HEADER_BYTES);
         for w in self.feature_weights.iter().chain(&self.feature_bias).chain(&self.output_weights) {
             payload.extend_from_slice(&w.to_le_bytes());
         }
@@ -240,9 +278,11 @@ impl Network {
         let mut out = Vec::with_capacity(HEADER_BYTES + payload.len());
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
-        out.extend_from_slice(&(INPUTS as u32).to_le_bytes());
+        out.extend_from_slice(&(self.shape().inputs() as u32).to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
-        out.extend_from_slice(&(if self.mirrored { FLAG_MIRRORED } else { 0 }).to_le_bytes());
+        let flags = if self.mirrored { FLAG_MIRRORED } else { 0 }
+            | if self.king_buckets { FLAG_KING_BUCKETS } else { 0 };
+        out.extend_from_slice(&flags.to_le_bytes());
         out.extend_from_slice(&(self.buckets as u16).to_le_bytes());
         out.extend_from_slice(&(QA as u16).to_le_bytes());
         out.extend_from_slice(&(QB as u16).to_le_bytes());
@@ -258,12 +298,21 @@ impl Network {
     }
 }
 
-/// A network's architecture: hidden size, output buckets, mirroring.
+/// A network's architecture: hidden size, output buckets, mirroring, king
+/// buckets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
     pub hidden: usize,
     pub buckets: usize,
     pub mirrored: bool,
+    pub king_buckets: bool,
+}
+
+impl Shape {
+    /// Feature rows per perspective.
+    pub fn inputs(self) -> usize {
+        if self.king_buckets { INPUTS * KING_BUCKETS } else { INPUTS }
+    }
 }
 
 /// The output bucket of a position with `pieces` pieces (2..=32) among

@@ -1,9 +1,8 @@
 use shakmaty::{Chess, Color, Move, Position, Role};
 
-use super::{Rng, fresh, random_net, starts};
+use super::{Rng, fresh, random_net, random_net_of, starts};
 use crate::nnue::accumulator::{STACK_CAPACITY, compute_from_scratch};
-use crate::nnue::features::side_mirrors;
-use crate::nnue::{AccumulatorStack, Network};
+use crate::nnue::{AccumulatorStack, Network, Shape};
 
 /// What kinds of moves a test went through.
 #[derive(Default, Debug)]
@@ -71,15 +70,11 @@ impl Seen {
 }
 
 /// How many sides' views a move changes (a king crossing files d/e in a
-/// mirrored network): each needs one computation from scratch.
+/// mirrored network, or into another king bucket): each needs one
+/// computation from scratch.
 fn crossings(net: &Network, before: &Chess, after: &Chess) -> u64 {
-    if !net.mirrored {
-        return 0;
-    }
-    [Color::White, Color::Black]
-        .into_iter()
-        .filter(|&c| side_mirrors(before, c) != side_mirrors(after, c))
-        .count() as u64
+    [Color::White, Color::Black].into_iter().filter(|&c| net.view(before, c) != net.view(after, c)).count()
+        as u64
 }
 
 /// The top of `stack` equals `pos` computed from scratch, accumulators and
@@ -98,7 +93,9 @@ fn fen_of(pos: &Chess) -> String {
 fn nets() -> Vec<&'static Network> {
     let plain: &'static Network = Box::leak(Box::new(random_net(32, 1, false, 11)));
     let mirrored: &'static Network = Box::leak(Box::new(random_net(32, 8, true, 12)));
-    vec![plain, mirrored, Network::embedded()]
+    let shape = Shape { hidden: 32, buckets: 8, mirrored: true, king_buckets: true };
+    let king_buckets: &'static Network = Box::leak(Box::new(random_net_of(shape, 13)));
+    vec![plain, mirrored, king_buckets, Network::embedded()]
 }
 
 #[test]
@@ -201,9 +198,9 @@ fn random_games_match_a_refresh_at_every_node() {
                 stack.pop();
                 check(&mut stack, net, line.last().expect("the root stays"));
             }
-            // (A mirrored net recomputes after king crossings; the exact
-            // count is checked by the two-ply test.)
-            if !net.mirrored {
+            // (A mirrored or king-bucketed net recomputes after king
+            // crossings; the exact count is checked by the two-ply test.)
+            if !net.views_change() {
                 assert_eq!(stack.full_computes(), 2, "every move and null move updates incrementally");
             }
         }

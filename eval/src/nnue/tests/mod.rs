@@ -12,7 +12,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{Board, CastlingMode, Chess, Color, FromSetup, Setup};
 
 use super::network::Network;
-use super::{AccumulatorStack, INPUTS, Shape};
+use super::{AccumulatorStack, Shape};
 
 /// A small seeded generator (xorshift64*).
 pub struct Rng(u64);
@@ -38,10 +38,16 @@ impl Rng {
 /// A network with random weights in the ranges a trained one has, so that
 /// accumulators land on both sides of the clip.
 pub fn random_net(hidden: usize, buckets: usize, mirrored: bool, seed: u64) -> Network {
+    random_net_of(Shape { hidden, buckets, mirrored, king_buckets: false }, seed)
+}
+
+/// A random network (as [`random_net`]) of any shape.
+pub fn random_net_of(shape: Shape, seed: u64) -> Network {
     let mut rng = Rng::new(seed);
+    let Shape { hidden, buckets, .. } = shape;
     Network::from_parts(
-        Shape { hidden, buckets, mirrored },
-        (0..INPUTS * hidden).map(|_| rng.range(-60, 60) as i16).collect(),
+        shape,
+        (0..shape.inputs() * hidden).map(|_| rng.range(-60, 60) as i16).collect(),
         (0..hidden).map(|_| rng.range(-100, 200) as i16).collect(),
         (0..buckets * 2 * hidden).map(|_| rng.range(-127, 127) as i16).collect(),
         (0..buckets).map(|_| rng.range(-5000, 5000)).collect(),

@@ -1,19 +1,27 @@
 use shakmaty::{Chess, Color, Position};
 
-use super::{Rng, fen, fresh, mirrored, random_net, starts};
-use crate::nnue::features::{index, side_mirrors};
-use crate::nnue::{Network, QA, QB, SCALE};
+use super::{Rng, fen, fresh, mirrored, random_net, random_net_of, starts};
+use crate::nnue::features::index;
+use crate::nnue::{Network, QA, QB, SCALE, Shape};
+
+fn king_bucketed(hidden: usize, seed: u64) -> Network {
+    random_net_of(Shape { hidden, buckets: 8, mirrored: true, king_buckets: true }, seed)
+}
 
 /// The network in floating point on the same (dequantised) weights.
 fn reference(net: &Network, pos: &Chess) -> f64 {
     let h = net.hidden();
     let board = pos.board();
     let side = |perspective: Color| -> Vec<f64> {
-        let mirrored = net.mirrored && side_mirrors(pos, perspective);
+        let view = net.view(pos, perspective);
         let mut acc: Vec<f64> = net.feature_bias.iter().map(|&b| f64::from(b) / f64::from(QA)).collect();
         for sq in board.occupied() {
             let piece = board.piece_at(sq).expect("occupied");
-            for (a, &w) in acc.iter_mut().zip(net.row(index(perspective, piece, sq, mirrored))) {
+            // From the side's own index, mirrored by hand: an independent
+            // route to the row the engine reads.
+            let sq = if view.mirrored { sq.flip_horizontal() } else { sq };
+            let row = usize::from(view.bucket) * crate::nnue::INPUTS + index(perspective, piece, sq, false);
+            for (a, &w) in acc.iter_mut().zip(net.row(row)) {
                 *a += f64::from(w) / f64::from(QA);
             }
         }
@@ -50,7 +58,12 @@ fn sample_positions() -> Vec<Chess> {
 
 #[test]
 fn integer_inference_agrees_with_a_floating_point_reference() {
-    for net in [&random_net(32, 1, false, 21), &random_net(256, 8, true, 22), Network::embedded()] {
+    for net in [
+        &random_net(32, 1, false, 21),
+        &random_net(256, 8, true, 22),
+        &king_bucketed(64, 23),
+        Network::embedded(),
+    ] {
         let mut worst = 0.0f64;
         for pos in sample_positions() {
             let exact = reference(net, &pos);
@@ -64,7 +77,12 @@ fn integer_inference_agrees_with_a_floating_point_reference() {
 
 #[test]
 fn a_colour_flipped_position_gets_the_same_evaluation() {
-    for net in [&random_net(32, 1, false, 31), &random_net(32, 8, true, 32), Network::embedded()] {
+    for net in [
+        &random_net(32, 1, false, 31),
+        &random_net(32, 8, true, 32),
+        &king_bucketed(32, 33),
+        Network::embedded(),
+    ] {
         for pos in sample_positions() {
             assert_eq!(fresh(net, &pos), fresh(net, &mirrored(&pos)));
         }

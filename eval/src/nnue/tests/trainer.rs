@@ -3,7 +3,8 @@ use shakmaty::{Chess, Color, Position};
 use super::{Rng, starts};
 use crate::data::{Game, Header, Record, encode};
 use crate::nnue::Network;
-use crate::nnue::features::{side_mirrors, white_features};
+use crate::nnue::features::{View, white_features};
+use crate::nnue::train::dataset::kings;
 use crate::nnue::train::dataset::{Sample, target};
 use crate::nnue::train::model::{self, Layout, Scratch};
 use crate::nnue::train::{self, Settings};
@@ -13,7 +14,7 @@ fn sample(pos: &Chess, score: f32, result: f32) -> Sample {
         features: [0; 32],
         count: 0,
         black_to_move: pos.turn() == Color::Black,
-        king_mirrors: [side_mirrors(pos, Color::White), side_mirrors(pos, Color::Black)],
+        kings: kings(pos),
         target: target(score, result, 0.5),
     };
     for (i, f) in white_features(pos).enumerate() {
@@ -55,8 +56,9 @@ fn positions(n: usize, seed: u64) -> Vec<(Chess, i16, u8)> {
 #[test]
 fn the_gradient_matches_finite_differences() {
     for layout in [
-        Layout { hidden: 16, buckets: 1, mirrored: false },
-        Layout { hidden: 16, buckets: 4, mirrored: true },
+        Layout { hidden: 16, buckets: 1, mirrored: false, king_buckets: false },
+        Layout { hidden: 16, buckets: 4, mirrored: true, king_buckets: false },
+        Layout { hidden: 16, buckets: 4, mirrored: true, king_buckets: true },
     ] {
         let data: Vec<Sample> = positions(40, 1)
             .iter()
@@ -74,7 +76,10 @@ fn the_gradient_matches_finite_differences() {
         let mut scratch = Scratch::new(layout.hidden);
         let results: Vec<f32> = data.iter().map(|s| s.target).collect();
         model::gradient(layout, &p, &mut g, &data, &mut scratch);
-        let f = data[0].features[0] as usize;
+        // A row the first sample reads, from the side to move's view.
+        let (pos, _, _) = &positions(40, 1)[0];
+        let view = View::of(pos, pos.turn(), layout.mirrored, layout.king_buckets);
+        let f = view.row(pos.turn(), data[0].features[0] as usize);
         let mut checked = 0;
         for at in [f * 16, f * 16 + 5, layout.b1() + 3, layout.w2() + 1, layout.w2() + 20, layout.b2()] {
             let eps = 1e-3;
@@ -125,6 +130,7 @@ fn small_settings(data: &std::path::Path, out: &std::path::Path, lambda: f32) ->
         hidden: 16,
         buckets: 2,
         mirror: true,
+        king_buckets: false,
         epochs: 6,
         lr: 0.01,
         batch: 256,
@@ -177,7 +183,7 @@ fn the_results_alone_loss_ignores_lambda() {
 
 #[test]
 fn dequantising_a_network_and_quantising_it_again_gives_it_back() {
-    let layout = Layout { hidden: 32, buckets: 4, mirrored: true };
+    let layout = Layout { hidden: 32, buckets: 4, mirrored: true, king_buckets: true };
     let net = model::quantise(layout, &model::init(layout, 9));
     let again = model::quantise(layout, &model::dequantise(layout, &net));
     assert_eq!(again.to_bytes(), net.to_bytes());
@@ -231,5 +237,49 @@ fn training_can_start_from_a_network() {
     s.init = Some(dir.join("missing.nnue").display().to_string());
     let err = train::run(&s, &mut |_| {}).unwrap_err();
     assert!(err.contains("missing.nnue"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `--king-buckets --init` a network without them: every bucket starts as
+/// a copy, so the new network evaluates exactly as the old one until
+/// training moves the buckets apart.
+#[test]
+fn a_network_without_king_buckets_starts_one_with_them() {
+    let flat = Layout { hidden: 32, buckets: 4, mirrored: true, king_buckets: false };
+    let mut p = model::init(flat, 5);
+    for b in &mut p[flat.b1()..flat.w2()] {
+        *b = 0.3;
+    }
+    let old = model::quantise(flat, &p);
+    let bucketed = Layout { king_buckets: true, ..flat };
+    let new = model::quantise(bucketed, &model::dequantise_into_king_buckets(bucketed, &old));
+    assert!(new.king_buckets && new.to_bytes().len() > 3 * old.to_bytes().len());
+    let mut kings_seen = std::collections::HashSet::new();
+    for (pos, _, _) in positions(400, 6) {
+        assert_eq!(crate::nnue::evaluate(&new, &pos), crate::nnue::evaluate(&old, &pos));
+        kings_seen.insert(new.view(&pos, Color::White).bucket);
+    }
+    assert!(kings_seen.len() >= 3, "kings in buckets {kings_seen:?}");
+
+    // Through `rockad train`: the starting loss is the old network's.
+    let (dir, data) = data_dir("kingbuckets", &positions(2000, 7));
+    let first = dir.join("first.nnue");
+    let trained = train::run(&small_settings(&data, &first, 0.5), &mut |_| {}).unwrap();
+    let mut s = small_settings(&data, &dir.join("kb.nnue"), 0.5);
+    s.init = Some(first.display().to_string());
+    s.king_buckets = true;
+    s.epochs = 1;
+    s.lr = 0.001;
+    let report = train::run(&s, &mut |_| {}).unwrap();
+    let best = trained.held_out_loss[trained.best_epoch as usize - 1];
+    let (start, _) = report.init_held_out_loss.unwrap();
+    assert!((start - best).abs() < best * 0.02, "starting loss {start}, trained {best}");
+    // The other way round is refused: buckets cannot be merged.
+    if report.best_epoch > 0 {
+        let mut back = small_settings(&data, &dir.join("back.nnue"), 0.5);
+        back.init = Some(dir.join("kb.nnue").display().to_string());
+        let err = train::run(&back, &mut |_| {}).unwrap_err();
+        assert!(err.contains("--king-buckets"), "{err}");
+    }
     std::fs::remove_dir_all(&dir).ok();
 }

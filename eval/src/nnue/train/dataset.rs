@@ -6,7 +6,7 @@ use std::path::Path;
 use shakmaty::{Color, Position};
 
 use crate::data::{Reader, decode};
-use crate::nnue::features::{side_mirrors, white_features};
+use crate::nnue::features::white_features;
 
 /// One training position.
 #[derive(Clone, Copy, Debug)]
@@ -15,10 +15,16 @@ pub struct Sample {
     pub features: [u16; 32],
     pub count: u8,
     pub black_to_move: bool,
-    /// Per side (White, Black): whether its king stands on files a–d.
-    pub king_mirrors: [bool; 2],
+    /// Per side (White, Black): its king's square (a legal position has
+    /// both kings).
+    pub kings: [u8; 2],
     /// The side to move's expected score, 0..1.
     pub target: f32,
+}
+
+/// Both kings' squares (White's first), the a1 corner for a missing one.
+pub fn kings(pos: &shakmaty::Chess) -> [u8; 2] {
+    [Color::White, Color::Black].map(|c| pos.board().king_of(c).map_or(0, |k| k as u8))
 }
 
 /// The side to move's expected score for a search score (centipawns,
@@ -111,7 +117,7 @@ pub fn load(
                     features: [0; 32],
                     count: 0,
                     black_to_move: false,
-                    king_mirrors: [side_mirrors(&r.pos, Color::White), side_mirrors(&r.pos, Color::Black)],
+                    kings: kings(&r.pos),
                     target: 0.0,
                 };
                 for (i, f) in white_features(&r.pos).take(32).enumerate() {

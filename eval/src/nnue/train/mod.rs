@@ -32,6 +32,8 @@ pub struct Settings {
     pub buckets: usize,
     /// Mirror each side's view horizontally when its king is on files a–d.
     pub mirror: bool,
+    /// A set of feature weights per king bucket.
+    pub king_buckets: bool,
     pub epochs: u32,
     /// Learning rate at the start; it falls along a cosine to
     /// `lr × FINAL_LR_FRACTION` by the last batch.
@@ -46,7 +48,8 @@ pub struct Settings {
     pub seed: u64,
     pub max_positions: usize,
     /// A network file to start from instead of random weights (fine-tuning
-    /// an earlier network on new data); its shape must be the settings'.
+    /// an earlier network on new data); its shape must be the settings',
+    /// except that a network without king buckets can start one with them.
     pub init: Option<String>,
 }
 
@@ -194,15 +197,20 @@ fn starting_parameters(s: &Settings, layout: Layout) -> Result<Vec<f32>, String>
     };
     let net = super::Network::load(Path::new(path)).map_err(|e| format!("--init {path}: {e}"))?;
     let (want, have) = (layout.shape(), net.shape());
+    if want.king_buckets && !have.king_buckets && want == (super::Shape { king_buckets: true, ..have }) {
+        return Ok(model::dequantise_into_king_buckets(layout, &net));
+    }
     if want != have {
         return Err(format!(
-            "--init {path} is hidden {}, {} output bucket(s), {}; give --hidden {} --buckets {}{} to train on from it",
+            "--init {path} is hidden {}, {} output bucket(s), {}, {}; give --hidden {} --buckets {}{}{} to train on from it",
             have.hidden,
             have.buckets,
             if have.mirrored { "mirrored" } else { "not mirrored" },
+            if have.king_buckets { "king buckets" } else { "no king buckets" },
             have.hidden,
             have.buckets,
-            if have.mirrored { " --mirror" } else { "" }
+            if have.mirrored { " --mirror" } else { "" },
+            if have.king_buckets { " --king-buckets" } else { "" }
         ));
     }
     Ok(model::dequantise(layout, &net))
@@ -213,7 +221,8 @@ fn starting_parameters(s: &Settings, layout: Layout) -> Result<Vec<f32>, String>
 pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
     check(s)?;
     let started = Instant::now();
-    let layout = Layout { hidden: s.hidden, buckets: s.buckets, mirrored: s.mirror };
+    let layout =
+        Layout { hidden: s.hidden, buckets: s.buckets, mirrored: s.mirror, king_buckets: s.king_buckets };
     // Before the data: a wrong --init should not cost a long load.
     let mut params = starting_parameters(s, layout)?;
     let loaded = dataset::load(&s.data, s.lambda, s.holdout, s.max_positions, say)?;
@@ -225,7 +234,7 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         return Err("no positions to train on".to_string());
     }
     say(&format!(
-        "{} position(s) of {} game(s): {} to train on, {} held out; hidden {}, {} output bucket(s), {}, lambda {}, {} thread(s), loaded in {:.1} s",
+        "{} position(s) of {} game(s): {} to train on, {} held out; hidden {}, {} output bucket(s), {}{}, lambda {}, {} thread(s), loaded in {:.1} s",
         train.len() + held.len(),
         loaded.games,
         train.len(),
@@ -233,6 +242,7 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         s.hidden,
         s.buckets,
         if s.mirror { "mirrored" } else { "not mirrored" },
+        if s.king_buckets { ", king buckets" } else { "" },
         s.lambda,
         s.threads,
         started.elapsed().as_secs_f64()

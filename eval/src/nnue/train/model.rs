@@ -1,14 +1,15 @@
 //! The floating-point network the trainer fits, its forward and backward
 //! passes over a slice of samples, and its quantisation.
 //!
-//! Parameters live in one flat vector, `[W1 768×H | b1 H | W2 B×2H | b2 B]`
-//! (B output buckets), so the optimiser and the gradient sums are single
+//! Parameters live in one flat vector, `[W1 I×H | b1 H | W2 B×2H | b2 B]`
+//! (I inputs: 768 per king bucket; B output buckets), so the optimiser and the gradient sums are single
 //! loops.
 
 use super::dataset::Sample;
-use crate::nnue::features::{flip, mirror};
+use crate::nnue::features::{KING_BUCKETS, View};
 use crate::nnue::network::bucket;
 use crate::nnue::{INPUTS, Network, QA, QB, Shape, WEIGHT_CLIP};
+use shakmaty::{Color, Square};
 
 /// Offsets of the parameter blocks for a network shape.
 #[derive(Clone, Copy, Debug)]
@@ -16,11 +17,12 @@ pub struct Layout {
     pub hidden: usize,
     pub buckets: usize,
     pub mirrored: bool,
+    pub king_buckets: bool,
 }
 
 impl Layout {
     pub fn b1(self) -> usize {
-        INPUTS * self.hidden
+        self.shape().inputs() * self.hidden
     }
     pub fn w2(self) -> usize {
         self.b1() + self.hidden
@@ -33,7 +35,12 @@ impl Layout {
         self.b2() + self.buckets
     }
     pub fn shape(self) -> Shape {
-        Shape { hidden: self.hidden, buckets: self.buckets, mirrored: self.mirrored }
+        Shape {
+            hidden: self.hidden,
+            buckets: self.buckets,
+            mirrored: self.mirrored,
+            king_buckets: self.king_buckets,
+        }
     }
 }
 
@@ -70,6 +77,24 @@ pub fn dequantise(layout: Layout, net: &Network) -> Vec<f32> {
     p.extend(net.output_weights.iter().map(|&w| f32::from(w) / QB as f32));
     p.extend(net.output_bias.iter().map(|&b| b as f32 / (QA * QB) as f32));
     p
+}
+
+/// The float parameters of `net`, which has no king buckets, for a layout
+/// that has them: every bucket starts as a copy of its feature rows, so the
+/// network starts out evaluating exactly as `net` does and training lets
+/// the buckets differ.
+pub fn dequantise_into_king_buckets(layout: Layout, net: &Network) -> Vec<f32> {
+    debug_assert!(layout.king_buckets && !net.king_buckets);
+    let flat = Layout { king_buckets: false, ..layout };
+    let p = dequantise(flat, net);
+    let (rows, rest) = p.split_at(flat.b1());
+    let mut out = Vec::with_capacity(layout.count());
+    for _ in 0..KING_BUCKETS {
+        out.extend_from_slice(rows);
+    }
+    out.extend_from_slice(rest);
+    debug_assert_eq!(out.len(), layout.count());
+    out
 }
 
 /// Keeps every weight quantisable (see [`WEIGHT_CLIP`]).
@@ -125,11 +150,10 @@ fn side_features(layout: Layout, s: &Sample, side: usize) -> impl Iterator<Item 
     // Stored from White's side, unmirrored: side 0 is Black's view when
     // Black is to move, side 1 when White is.
     let black = (side == 0) == s.black_to_move;
-    let mirrored = layout.mirrored && s.king_mirrors[usize::from(black)];
-    s.features[..usize::from(s.count)].iter().map(move |&f| {
-        let f = if black { flip(usize::from(f)) } else { usize::from(f) };
-        if mirrored { mirror(f) } else { f }
-    })
+    let color = if black { Color::Black } else { Color::White };
+    let king = Square::new(u32::from(s.kings[usize::from(black)]));
+    let view = View::of_king(color, king, layout.mirrored, layout.king_buckets);
+    s.features[..usize::from(s.count)].iter().map(move |&f| view.row(color, usize::from(f)))
 }
 
 /// The sample's output bucket.
