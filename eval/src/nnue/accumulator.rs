@@ -279,13 +279,27 @@ impl AccumulatorStack {
 pub(crate) fn compute_side(net: &Network, pos: &Chess, side: Color, out: &mut [i16]) {
     let board = pos.board();
     let view = net.view(pos, side);
-    out.copy_from_slice(&net.feature_bias);
+    // Summed in registers, all rows at once. A legal position has at most
+    // 32 pieces; any more are added one by one.
+    let mut rows: [&[i16]; 32] = [&[]; 32];
+    let mut count = 0;
+    let mut more = Vec::new();
     for sq in board.occupied() {
         if let Some(piece) = board.piece_at(sq) {
             let row = net.row(view.row(side, index(Color::White, piece, sq, false)));
-            for (d, r) in out.iter_mut().zip(row) {
-                *d = d.wrapping_add(*r);
+            match rows.get_mut(count) {
+                Some(slot) => {
+                    *slot = row;
+                    count += 1;
+                }
+                None => more.push(row),
             }
+        }
+    }
+    simd::sum_rows(out, &net.feature_bias, &rows[..count]);
+    for row in more {
+        for (d, r) in out.iter_mut().zip(row) {
+            *d = d.wrapping_add(*r);
         }
     }
 }

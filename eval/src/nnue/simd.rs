@@ -62,22 +62,87 @@ pub(crate) fn screlu_dot_scalar(acc: &[i16], w: &[i16]) -> i32 {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 pub(crate) unsafe fn update_avx2(dst: &mut [i16], src: &[i16], add: &[&[i16]], sub: &[&[i16]]) {
-    use std::arch::x86_64::*;
     let n = dst.len();
     assert!(src.len() == n && n.is_multiple_of(16) && add.iter().chain(sub).all(|r| r.len() == n));
-    for i in (0..n).step_by(16) {
-        // SAFETY: every slice is n long (asserted) and i + 16 <= n.
+    // SAFETY: AVX2 is present (this function's contract); every slice is n
+    // long (asserted) and n is a multiple of 16.
+    unsafe { accumulate_avx2(dst.as_mut_ptr(), src.as_ptr(), n, add, sub) };
+}
+
+/// `dst = src + Σ add − Σ sub` over `n` lanes, eight registers (128 lanes)
+/// at a time so that each row's pointer and loop cost is paid once per 128
+/// lanes rather than per 16. `dst` may be `src` (each block is loaded before
+/// it is stored).
+///
+/// # Safety
+/// AVX2 is present; `dst`, `src` and every row hold `n` lanes, `n` a
+/// multiple of 16.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn accumulate_avx2(dst: *mut i16, src: *const i16, n: usize, add: &[&[i16]], sub: &[&[i16]]) {
+    use std::arch::x86_64::*;
+    const LANES: usize = 16;
+    const REGS: usize = 8;
+    let mut i = 0;
+    // SAFETY (every block): i + REGS·LANES <= n, and every pointer holds n
+    // lanes (the caller's contract).
+    while i + REGS * LANES <= n {
         unsafe {
-            let mut v = _mm256_loadu_si256(src.as_ptr().add(i).cast());
+            let mut v: [__m256i; REGS] =
+                std::array::from_fn(|k| _mm256_loadu_si256(src.add(i + k * LANES).cast()));
+            for r in add {
+                let p = r.as_ptr().add(i);
+                for (k, x) in v.iter_mut().enumerate() {
+                    *x = _mm256_add_epi16(*x, _mm256_loadu_si256(p.add(k * LANES).cast()));
+                }
+            }
+            for r in sub {
+                let p = r.as_ptr().add(i);
+                for (k, x) in v.iter_mut().enumerate() {
+                    *x = _mm256_sub_epi16(*x, _mm256_loadu_si256(p.add(k * LANES).cast()));
+                }
+            }
+            for (k, x) in v.iter().enumerate() {
+                _mm256_storeu_si256(dst.add(i + k * LANES).cast(), *x);
+            }
+        }
+        i += REGS * LANES;
+    }
+    // The rest, 16 lanes at a time (hidden sizes that are not a multiple
+    // of 128).
+    while i < n {
+        unsafe {
+            let mut v = _mm256_loadu_si256(src.add(i).cast());
             for r in add {
                 v = _mm256_add_epi16(v, _mm256_loadu_si256(r.as_ptr().add(i).cast()));
             }
             for r in sub {
                 v = _mm256_sub_epi16(v, _mm256_loadu_si256(r.as_ptr().add(i).cast()));
             }
-            _mm256_storeu_si256(dst.as_mut_ptr().add(i).cast(), v);
+            _mm256_storeu_si256(dst.add(i).cast(), v);
         }
+        i += LANES;
     }
+}
+
+/// `dst = base + Σ rows` (an accumulator from scratch: the biases and
+/// every piece's row).
+#[inline]
+pub(crate) fn sum_rows(dst: &mut [i16], base: &[i16], rows: &[&[i16]]) {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: AVX2 is present (checked just above).
+        unsafe { sum_rows_avx2(dst, base, rows) };
+        return;
+    }
+    update_scalar(dst, base, rows, &[]);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn sum_rows_avx2(dst: &mut [i16], base: &[i16], rows: &[&[i16]]) {
+    // SAFETY: AVX2 is present (this function's contract).
+    unsafe { update_avx2(dst, base, rows, &[]) };
 }
 
 #[cfg(target_arch = "x86_64")]

@@ -9,7 +9,7 @@ fn avx2_and_portable_kernels_give_the_same_numbers() {
             return;
         }
         let mut rng = Rng::new(5);
-        for n in [16, 32, 256, 512] {
+        for n in [16, 32, 128, 144, 256, 512] {
             for round in 0..50 {
                 // Wide ranges on purpose: wrapping must agree too.
                 let span = if round % 2 == 0 { 300 } else { 32767 };
@@ -24,6 +24,17 @@ fn avx2_and_portable_kernels_give_the_same_numbers() {
                 simd::update_scalar(&mut x, &src, &[&a], &[]);
                 // SAFETY: as above.
                 unsafe { simd::update_avx2(&mut y, &src, &[&a], &[]) };
+                assert_eq!(x, y);
+                simd::update_scalar(&mut x, &src, &[&a], &[&b]);
+                // SAFETY: as above.
+                unsafe { simd::update_avx2(&mut y, &src, &[&a], &[&b]) };
+                assert_eq!(x, y);
+                // An accumulator from scratch: 32 rows at once.
+                let rows: Vec<Vec<i16>> = (0..32).map(|_| v()).collect();
+                let rows: Vec<&[i16]> = rows.iter().map(|r| r.as_slice()).collect();
+                simd::update_scalar(&mut x, &src, &rows, &[]);
+                // SAFETY: as above.
+                unsafe { simd::sum_rows_avx2(&mut y, &src, &rows) };
                 assert_eq!(x, y);
                 // SAFETY: as above.
                 let fast = unsafe { simd::screlu_dot_avx2(&src, &w) };

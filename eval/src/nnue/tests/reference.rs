@@ -129,3 +129,23 @@ fn the_evaluator_clamps_a_runaway_network() {
     assert!(raw.abs() < EVAL_LIMIT);
     assert_eq!(evaluator.evaluate(&pos), raw);
 }
+
+/// A position with more than 32 pieces (GUIs may send one; the protocol
+/// side accepts "too much material"): every piece still counts.
+#[test]
+fn more_than_32_pieces_are_all_counted() {
+    use shakmaty::{CastlingMode, FromSetup, fen::Fen};
+    let setup = "rnbqkbnr/pppppppp/8/NNNNNNNN/nnnnnnnn/8/PPPPPPPP/RNBQKBNR w - - 0 1"
+        .parse::<Fen>()
+        .expect("a FEN")
+        .into_setup();
+    let pos = Chess::from_setup(setup, CastlingMode::Chess960)
+        .or_else(|e| e.ignore_too_much_material())
+        .expect("48 pieces, otherwise legal");
+    assert_eq!(pos.board().occupied().count(), 48);
+    for net in [&random_net(32, 1, false, 41), &king_bucketed(256, 42), Network::embedded()] {
+        let exact = reference(net, &pos);
+        let got = f64::from(fresh(net, &pos));
+        assert!((exact - got).abs() < 2.0, "reference {exact}, engine {got}");
+    }
+}
