@@ -10,7 +10,7 @@
 //! swapping squares, one landing on the other's square, a king that does
 //! not move) is the same simple case as any other move.
 
-use shakmaty::{Chess, Color, Move, Piece, Position, Role};
+use shakmaty::{Chess, Color, Move, Position, Role};
 
 use super::features::{View, index};
 use super::simd;
@@ -42,22 +42,28 @@ struct Delta {
 }
 
 impl Delta {
-    fn between(net: &Network, before: &Chess, after: &Chess) -> Delta {
+    /// The changes from `before` to `after`; `parent_views` are the views
+    /// after the move before this one (they stay unless a king moved).
+    fn between(net: &Network, before: &Chess, after: &Chess, parent_views: [View; 2]) -> Delta {
         let (b, a) = (before.board(), after.board());
-        let mut d = Delta::default();
-        for color in SIDES {
-            for role in Role::ALL {
-                let piece = Piece { color, role };
-                let (was, is) = (b.by_piece(piece), a.by_piece(piece));
-                for sq in was & !is {
-                    d.push_sub(index(Color::White, piece, sq, false));
-                }
-                for sq in is & !was {
-                    d.push_add(index(Color::White, piece, sq, false));
-                }
+        let mut d = Delta { views: parent_views, ..Delta::default() };
+        // The squares whose occupant changed: a move touches two to four.
+        // Roles and colours both, since a Chess960 castling move can swap
+        // a king and a rook of one colour.
+        let mut changed = b.white() ^ a.white();
+        for role in Role::ALL {
+            changed |= b.by_role(role) ^ a.by_role(role);
+        }
+        for sq in changed {
+            let (was, is) = (b.piece_at(sq), a.piece_at(sq));
+            if let Some(piece) = was {
+                d.push_sub(index(Color::White, piece, sq, false));
+            }
+            if let Some(piece) = is {
+                d.push_add(index(Color::White, piece, sq, false));
             }
         }
-        if net.views_change() {
+        if net.views_change() && changed.intersects(b.kings() | a.kings()) {
             for (i, side) in SIDES.into_iter().enumerate() {
                 d.views[i] = net.view(after, side);
                 d.crossed[i] = d.views[i] != net.view(before, side);
@@ -181,7 +187,7 @@ impl AccumulatorStack {
             return;
         }
         self.top += 1;
-        self.deltas[self.top] = Delta::between(net, before, after);
+        self.deltas[self.top] = Delta::between(net, before, after, self.deltas[self.top - 1].views);
         self.computed[self.top] = [false; 2];
     }
 
