@@ -42,11 +42,10 @@ struct Delta {
 }
 
 impl Delta {
-    /// The changes from `before` to `after`; `parent_views` are the views
-    /// after the move before this one (they stay unless a king moved).
-    fn between(net: &Network, before: &Chess, after: &Chess, parent_views: [View; 2]) -> Delta {
+    /// The changes from `before` to `after`.
+    fn between(net: &Network, before: &Chess, after: &Chess) -> Delta {
         let (b, a) = (before.board(), after.board());
-        let mut d = Delta { views: parent_views, ..Delta::default() };
+        let mut d = Delta::default();
         // The squares whose occupant changed: a move touches two to four.
         // Roles and colours both, since a Chess960 castling move can swap
         // a king and a rook of one colour.
@@ -63,10 +62,13 @@ impl Delta {
                 d.push_add(index(Color::White, piece, sq, false));
             }
         }
-        if net.views_change() && changed.intersects(b.kings() | a.kings()) {
+        // Views from the board, not from the ply below: that ply may have
+        // been pushed for another network. Only a king move can change one.
+        if net.views_change() {
+            let king_moved = changed.intersects(b.kings() | a.kings());
             for (i, side) in SIDES.into_iter().enumerate() {
                 d.views[i] = net.view(after, side);
-                d.crossed[i] = d.views[i] != net.view(before, side);
+                d.crossed[i] = king_moved && d.views[i] != net.view(before, side);
             }
         }
         d
@@ -187,7 +189,7 @@ impl AccumulatorStack {
             return;
         }
         self.top += 1;
-        self.deltas[self.top] = Delta::between(net, before, after, self.deltas[self.top - 1].views);
+        self.deltas[self.top] = Delta::between(net, before, after);
         self.computed[self.top] = [false; 2];
     }
 

@@ -252,3 +252,34 @@ fn a_stack_follows_a_change_of_network() {
     assert_eq!(stack.evaluate(&c, &pos), fresh(&c, &pos));
     assert_ne!(fresh(&a, &pos), fresh(&c, &pos), "the test needs nets that differ");
 }
+
+/// A network change in the middle of a line, with moves pushed after it:
+/// the views of the new network are used from then on (a plain net, then
+/// a mirrored and king-bucketed one whose views differ from the start).
+#[test]
+fn moves_after_a_change_of_network_use_its_views() {
+    let plain = random_net(32, 1, false, 7);
+    let shape = Shape { hidden: 32, buckets: 8, mirrored: true, king_buckets: true };
+    let bucketed = random_net_of(shape, 8);
+    // Kings on c1 and b8: mirrored, and in the back rank's wing bucket.
+    let mut pos = super::fen("1kn5/pp3p2/8/8/8/8/PP3P2/2KN4 w - - 0 1");
+    let mut stack = AccumulatorStack::new();
+    stack.refresh(&plain, &pos);
+    let mut rng = Rng::new(3);
+    for ply in 0..12 {
+        let net = if ply < 2 { &plain } else { &bucketed };
+        // Mostly not king moves, which would make the views be computed
+        // afresh anyway; a king move only when nothing else is legal.
+        let legal = pos.legal_moves();
+        let others: Vec<Move> = legal.iter().copied().filter(|m| m.role() != Role::King).collect();
+        let moves = if others.is_empty() { legal.to_vec() } else { others };
+        let mv = moves[rng.below(moves.len())];
+        let before = pos.clone();
+        pos.play_unchecked(mv);
+        stack.push(net, &before, &mv, &pos);
+        if ply % 3 == 2 {
+            check(&mut stack, net, &pos);
+        }
+    }
+    check(&mut stack, &bucketed, &pos);
+}
