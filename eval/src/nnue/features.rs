@@ -116,13 +116,6 @@ pub fn king_mirrors(king: Square) -> bool {
     king.file() <= File::D
 }
 
-/// Whether `side`'s view of `pos` is mirrored (false when it has no king,
-/// which no legal position lacks).
-#[inline]
-pub fn side_mirrors(pos: &Chess, side: Color) -> bool {
-    pos.board().king_of(side).is_some_and(king_mirrors)
-}
-
 /// Every active feature of `pos` from White's side, unmirrored (at most 32).
 pub fn white_features(pos: &Chess) -> impl Iterator<Item = usize> + '_ {
     let board = pos.board();
