@@ -304,7 +304,7 @@ pub(crate) fn compute_side(net: &Network, pos: &Chess, side: Color, out: &mut [i
             }
         }
     }
-    simd::sum_rows(out, &net.feature_bias, &rows[..count]);
+    simd::update(out, &net.feature_bias, &rows[..count], &[]);
     for row in more {
         for (d, r) in out.iter_mut().zip(row) {
             *d = d.wrapping_add(*r);

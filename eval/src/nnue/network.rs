@@ -146,7 +146,7 @@ impl Network {
             return Err(NetworkError::UnsupportedFlags(flags));
         }
         let king_buckets = flags & FLAG_KING_BUCKETS != 0;
-        let want_inputs = if king_buckets { INPUTS * KING_BUCKETS } else { INPUTS };
+        let want_inputs = Shape { hidden: 0, buckets: 0, mirrored: false, king_buckets }.inputs();
         if inputs as usize != want_inputs
             || hidden == 0
             || !hidden.is_multiple_of(16)

@@ -125,26 +125,6 @@ unsafe fn accumulate_avx2(dst: *mut i16, src: *const i16, n: usize, add: &[&[i16
     }
 }
 
-/// `dst = base + Σ rows` (an accumulator from scratch: the biases and
-/// every piece's row).
-#[inline]
-pub(crate) fn sum_rows(dst: &mut [i16], base: &[i16], rows: &[&[i16]]) {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx2() {
-        // SAFETY: AVX2 is present (checked just above).
-        unsafe { sum_rows_avx2(dst, base, rows) };
-        return;
-    }
-    update_scalar(dst, base, rows, &[]);
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-pub(crate) unsafe fn sum_rows_avx2(dst: &mut [i16], base: &[i16], rows: &[&[i16]]) {
-    // SAFETY: AVX2 is present (this function's contract).
-    unsafe { update_avx2(dst, base, rows, &[]) };
-}
-
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 pub(crate) unsafe fn screlu_dot_avx2(acc: &[i16], w: &[i16]) -> i32 {

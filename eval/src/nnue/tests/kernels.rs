@@ -34,7 +34,7 @@ fn avx2_and_portable_kernels_give_the_same_numbers() {
                 let rows: Vec<&[i16]> = rows.iter().map(|r| r.as_slice()).collect();
                 simd::update_scalar(&mut x, &src, &rows, &[]);
                 // SAFETY: as above.
-                unsafe { simd::sum_rows_avx2(&mut y, &src, &rows) };
+                unsafe { simd::update_avx2(&mut y, &src, &rows, &[]) };
                 assert_eq!(x, y);
                 // SAFETY: as above.
                 let fast = unsafe { simd::screlu_dot_avx2(&src, &w) };
