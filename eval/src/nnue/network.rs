@@ -146,7 +146,7 @@ impl Network {
             return Err(NetworkError::UnsupportedFlags(flags));
         }
         let king_buckets = flags & FLAG_KING_BUCKETS != 0;
-        let want_inputs = Shape { hidden: 0, buckets: 0, mirrored: false, king_buckets }.inputs();
+        let want_inputs = input_rows(king_buckets);
         if inputs as usize != want_inputs
             || hidden == 0
             || !hidden.is_multiple_of(16)
@@ -311,8 +311,13 @@ pub struct Shape {
 impl Shape {
     /// Feature rows per perspective.
     pub fn inputs(self) -> usize {
-        if self.king_buckets { INPUTS * KING_BUCKETS } else { INPUTS }
+        input_rows(self.king_buckets)
     }
+}
+
+/// Feature rows per perspective, with or without king buckets.
+fn input_rows(king_buckets: bool) -> usize {
+    if king_buckets { INPUTS * KING_BUCKETS } else { INPUTS }
 }
 
 /// The output bucket of a position with `pieces` pieces (2..=32) among
