@@ -33,7 +33,8 @@ pub struct TrainArgs {
     /// A network without them can start one with them (--init).
     #[arg(long)]
     pub king_buckets: bool,
-    /// Passes over the training positions.
+    /// Passes over the training positions (0 with --init: only measure that
+    /// network's held-out loss, and write nothing).
     #[arg(long, default_value_t = 20)]
     pub epochs: u32,
     /// AdamW's starting learning rate (falls along a cosine to 5% of it).

@@ -228,6 +228,22 @@ fn training_can_start_from_a_network() {
     assert!(report.held_out_loss[0] > report.init_held_out_loss.unwrap().0);
     assert!(!wrecked.exists());
 
+    // --epochs 0 measures the starting network and writes nothing: the same
+    // starting loss as a run that trains.
+    let measured = dir.join("measured.nnue");
+    let mut s = small_settings(&data, &measured, 0.5);
+    s.init = Some(first.display().to_string());
+    s.epochs = 0;
+    let mut lines = Vec::new();
+    let report = train::run(&s, &mut |l| lines.push(l.to_string())).unwrap();
+    assert_eq!(report.init_held_out_loss.map(|l| l.0), Some(start));
+    assert!(report.held_out_loss.is_empty() && !measured.exists());
+    assert!(lines.iter().any(|l| l.contains("measured only")), "{lines:?}");
+    // Without a network there is nothing to measure.
+    s.init = None;
+    let err = train::run(&s, &mut |_| {}).unwrap_err();
+    assert!(err.contains("--epochs 0") && err.contains("--init"), "{err}");
+
     // A network of another shape is refused before the data is read.
     let mut s = small_settings(std::path::Path::new("/nonexistent"), &wrecked, 0.5);
     s.init = Some(first.display().to_string());

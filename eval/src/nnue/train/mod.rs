@@ -181,8 +181,11 @@ fn check(s: &Settings) -> Result<(), String> {
     if !(0.0..100.0).contains(&s.holdout) {
         return Err(format!("--holdout must be 0..100 (per cent), got {}", s.holdout));
     }
-    if s.batch == 0 || s.epochs == 0 || s.threads == 0 || s.lr.is_nan() || s.lr <= 0.0 {
-        return Err("--batch, --epochs, --threads and --lr must be positive".to_string());
+    if s.batch == 0 || s.threads == 0 || s.lr.is_nan() || s.lr <= 0.0 {
+        return Err("--batch, --threads and --lr must be positive".to_string());
+    }
+    if s.epochs == 0 && s.init.is_none() {
+        return Err("--epochs 0 only measures a network: give it with --init NET".to_string());
     }
     if s.data.is_empty() {
         return Err("no data files (--data FILE[,FILE...])".to_string());
@@ -287,6 +290,13 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         say(&format!(
             "{path}, before training: held-out loss {held_loss:.6} (results alone {result_loss:.6})"
         ));
+    }
+    if s.epochs == 0 {
+        // Measuring only: how a network does on these held-out games, for
+        // comparing networks on data that neither trained on.
+        report.seconds = started.elapsed().as_secs_f64();
+        say(&format!("--epochs 0: measured only, nothing written; {:.1} s in all", report.seconds));
+        return Ok(report);
     }
     let mut training_seconds = 0.0;
     for epoch in 1..=s.epochs {
