@@ -101,6 +101,16 @@ tunables! {
     CORR_MAX: i32 = 80, 32..=200;
     CORR_WEIGHT_MAX: i32 = 16, 4..=64;
 
+    /// Quiescence: past this many plies only recaptures on the last move's
+    /// square are searched...
+    QS_RECAPTURE_DEPTH: i32 = 5, 3..=8;
+    /// Out of check, captures beyond this many are searched only if they
+    /// recapture or promote: the best few come first.
+    QS_MAX_MOVES: i32 = 3, 2..=6;
+    /// ...and in check, once a move has shown it is not mate, at most this
+    /// many quiet evasions.
+    QS_QUIET_EVASIONS: i32 = 2, 1..=4;
+
     /// Capture ordering: victim value times this, plus capture history.
     CAPTURE_VALUE_WEIGHT: i32 = 16, 4..=32;
 
