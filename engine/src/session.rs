@@ -15,8 +15,8 @@ use log::debug;
 use rockad_eval::nnue::Network;
 use rockad_search::{Limits, SearchRequest, Searcher, evaluates_with};
 use rockad_uci::{
-    Command, GoParams, GoWarning, SetOption, SetOptionError, check_value, parse_command, parse_move,
-    warnings_line,
+    Command, GoParams, GoWarning, SetOption, SetOptionError, check_value, lowercase_reading, parse_command,
+    parse_move, value_note, warnings_line,
 };
 
 use crate::evaluation;
@@ -24,7 +24,7 @@ use crate::game::{Game, notices_line};
 use crate::lag::{AnswerClock, LagMeter};
 use crate::listener::UciListener;
 use crate::options::{self, Effect, Settings, TableChange};
-use crate::output::{emit, emit_block, info_string};
+use crate::output::{self, emit, emit_block, info_string};
 use crate::{bench, display, perft, syzygy_options, threads};
 
 /// A line from the GUI with the moment it arrived (the clock starts then),
@@ -153,9 +153,20 @@ impl Session {
         }
     }
 
-    /// Handles one line of input.
+    /// Handles one line of input: at most one `info string` for its
+    /// problems (see [`output::note`]).
     pub fn handle(&mut self, line: &str, arrived: Instant) -> Flow {
         debug!("<< {}", line.trim_end());
+        // Tabs separate words as spaces do; a blank line stays silent.
+        if line.contains('\t') && !line.trim().is_empty() {
+            output::note("tabs in the line read as spaces");
+        }
+        let flow = self.handle_command(line, arrived);
+        output::flush_note();
+        flow
+    }
+
+    fn handle_command(&mut self, line: &str, arrived: Instant) -> Flow {
         let cmd = match parse_command(line) {
             Ok(Some(cmd)) => cmd,
             Ok(None) => return Flow::Continue,
@@ -167,7 +178,8 @@ impl Session {
         match cmd {
             Command::Uci => self.uci(),
             Command::IsReady => emit("readyok"),
-            Command::Debug(_) | Command::Register => {}
+            Command::Debug(_) => {}
+            Command::Register => info_string("register: Rockad needs no registration; ignored"),
             Command::SetOption(o) => self.set_option(o),
             Command::UciNewGame => {
                 self.lag.new_game();
@@ -243,18 +255,24 @@ impl Session {
             info_string(&SetOptionError::Unknown(o.name).to_string());
             return;
         };
-        match check_value(&row.spec, o.value.as_deref()) {
-            Ok(value) => match (row.apply)(&mut self.settings, &value) {
-                Effect::None => {}
-                Effect::Table(change) => self.apply_or_defer(change),
-                Effect::Evaluation(name) => self.set_evaluation(&name),
-                Effect::Syzygy(name, value) => {
-                    if let Some(Some(message)) = syzygy_options::apply(name, &value, &mut self.searcher) {
-                        info_string(&message);
-                    }
+        let value = match check_value(&row.spec, o.value.as_deref()) {
+            Ok(value) => value,
+            Err(e) => return info_string(&e.to_string()),
+        };
+        // A value read other than as written (`TRUE`, a button's value) is
+        // said, with whatever applying it says.
+        if let Some(note) = value_note(&row.spec, o.value.as_deref()) {
+            output::note(&note);
+        }
+        match (row.apply)(&mut self.settings, &value) {
+            Effect::None => {}
+            Effect::Table(change) => self.apply_or_defer(change),
+            Effect::Evaluation(name) => self.set_evaluation(&name),
+            Effect::Syzygy(name, value) => {
+                if let Some(Some(message)) = syzygy_options::apply(name, &value, &mut self.searcher) {
+                    info_string(&message);
                 }
-            },
-            Err(e) => info_string(&e.to_string()),
+            }
         }
     }
 
@@ -326,7 +344,12 @@ impl Session {
         let mut searchmoves = Vec::new();
         for text in &p.searchmoves {
             match parse_move(&self.game.pos, text) {
-                Ok(m) => searchmoves.push(m),
+                Ok(m) => {
+                    searchmoves.push(m);
+                    if let Some(read) = lowercase_reading(text) {
+                        warnings.push(GoWarning::SearchMoveCase { given: text.clone(), read });
+                    }
+                }
                 Err(e) => warnings.push(GoWarning::SearchMove(e)),
             }
         }

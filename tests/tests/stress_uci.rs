@@ -72,9 +72,12 @@ impl Run {
             "info" => {
                 if let Some(text) = line.strip_prefix("info string ") {
                     // Every command is valid: the only notes allowed are the
-                    // Threads cap and the lag meter's.
+                    // Threads cap, the lag meter's and what `infinite` beside
+                    // a limit does.
                     assert!(
-                        text.starts_with("Threads ") || text.starts_with("the GUI's clock runs"),
+                        text.starts_with("Threads ")
+                            || text.starts_with("the GUI's clock runs")
+                            || text.starts_with("go: 'infinite' with "),
                         "unexpected message: {line}"
                     );
                 } else {
@@ -204,7 +207,7 @@ impl Run {
             bounded = true;
         }
         if r.chance(25) {
-            words.push(format!("movetime {}", r.below(40)));
+            words.push(format!("movetime {}", 1 + r.below(40)));
             bounded = true;
         }
         if r.chance(25) {

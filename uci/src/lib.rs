@@ -22,5 +22,5 @@ pub use go::{
     MAX_PERFT, MAX_TIME_MS, parse_go, range as go_range, warnings_line,
 };
 pub use info::{Bound, Info, Score, Wdl, format_bestmove, format_currmove, format_info, info_string};
-pub use notation::{MoveError, format_move, is_standard_castle, parse_move};
-pub use options::{OptionKind, OptionSpec, OptionValue, SetOption, SetOptionError, check_value};
+pub use notation::{MoveError, format_move, is_standard_castle, lowercase_reading, parse_move};
+pub use options::{OptionKind, OptionSpec, OptionValue, SetOption, SetOptionError, check_value, value_note};
