@@ -13,12 +13,13 @@ use std::path::{Path, PathBuf};
 
 use shakmaty::Chess;
 
+use rockad_eval::Rng;
 use rockad_search::Searcher;
 use rockad_uci::{parse_fen, xfen};
 
 use crate::cli::{Outcome, failed, usage_error};
 use crate::datagen::game::{Rules, random_plies, search};
-use crate::frc::{self, Rng};
+use crate::frc;
 
 /// What OpenBench asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]

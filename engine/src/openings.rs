@@ -5,9 +5,10 @@
 
 use std::io::{self, Write};
 
+use rockad_eval::Rng;
 use rockad_uci::{shredder_fen, xfen};
 
-use crate::frc::{self, Rng};
+use crate::frc;
 
 /// Castling notation of the lines written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -238,30 +238,6 @@ pub fn info_field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     words.iter().position(|w| *w == key).and_then(|i| words.get(i + 1).copied())
 }
 
-/// A tiny deterministic generator (xorshift) for the randomised tests: the
-/// same seed gives the same commands, so a failure can be replayed.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// A number in `0..n` (0 when `n` is 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n.max(1)
-    }
-
-    /// True `percent` times in a hundred.
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-
-    /// One of `xs` (not empty).
-    pub fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
-        xs[self.below(xs.len() as u64) as usize]
-    }
-}
+/// The workspace's seeded generator, for the randomised tests: the same
+/// seed gives the same commands, so a failure can be replayed.
+pub use rockad_eval::Rng;

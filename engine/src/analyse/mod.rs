@@ -7,13 +7,15 @@
 //! Files, one job each: `args` (command line), `select` (positions), `run`
 //! (scheduling searches), `record` (the result type), `csv` / `jsonl`
 //! (formats), `resume` (reading an earlier run), `writer` (files),
-//! `summary`, `svg`, `html` (a page with a sortable table), `wdl`
+//! `summary`, `svg`, `html` (a page with a sortable table; both escape
+//! through `escape`), `wdl`
 //! (win/draw/loss chances); `row` is the one serialised form of a record,
 //! `complete` tells whole lines from a cut one.
 
 pub mod args;
 mod complete;
 mod csv;
+mod escape;
 mod html;
 mod jsonl;
 mod numbers;

@@ -6,11 +6,12 @@ use std::collections::HashSet;
 
 use shakmaty::{Chess, Position};
 
+use rockad_eval::Rng;
 use rockad_uci::{format_move, parse_fen, parse_move, shredder_fen};
 
 use super::Error;
 use super::args::{Config, Selector};
-use crate::frc::{self, Rng};
+use crate::frc;
 
 /// One position to analyse.
 #[derive(Debug, Clone)]

@@ -4,10 +4,11 @@
 use clap::{Args, CommandFactory};
 use shakmaty::Chess;
 
+use rockad_eval::Rng;
 use rockad_uci::{parse_fen, shredder_fen};
 
 use super::{Cli, Outcome, out, usage_error};
-use crate::frc::{self, Rng};
+use crate::frc;
 use crate::openings::{self, Notation};
 use crate::{bench as bench_run, perft as perft_run};
 

@@ -38,10 +38,10 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::Duration;
 
+use rockad_eval::Rng;
 use rockad_eval::data::PlayedGame;
 
 use crate::cli::{self, Exit, Outcome};
-use crate::frc::Rng;
 use crate::plural::plural;
 use crate::progress::{Display, Progress};
 use args::{Config, DatagenArgs, Parsed, Target};
