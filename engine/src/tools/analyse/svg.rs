@@ -14,7 +14,7 @@ use super::escape::escape;
 use super::record::{Record, Score};
 use super::summary::label;
 use crate::frc;
-use crate::plural::plural;
+use crate::tools::plural::plural;
 
 const COLUMNS: usize = 32;
 const CELL: usize = 18;
@@ -276,7 +276,7 @@ fn legend(s: &mut String, y: usize, key: &[String], standard: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyse::record::tests::sample;
+    use crate::tools::analyse::record::tests::sample;
 
     /// Checks that tags nest properly and returns the element names opened.
     fn well_formed(svg: &str) -> Vec<String> {

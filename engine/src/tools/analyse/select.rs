@@ -193,7 +193,7 @@ fn dfrc_task(w: u32, b: u32, moves: &[String]) -> Result<Task, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyse::args::Config;
+    use crate::tools::analyse::args::Config;
 
     fn config(selectors: Vec<Selector>, seed: Option<u64>, moves: &[&str]) -> Config {
         Config::for_tests(selectors, seed, moves)

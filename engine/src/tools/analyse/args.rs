@@ -182,18 +182,11 @@ const DEFAULT_DEPTH: u32 = 10;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::{CommandFactory, FromArgMatches};
-
-    use crate::cli::{Cli, Command};
+    use crate::tools::common::parse_args;
 
     fn parse(args: &[&str]) -> Result<Config, String> {
-        let words = ["rockad", "analyse"].iter().chain(args);
-        let m = Cli::command().try_get_matches_from(words).map_err(|e| e.to_string())?;
-        let sub = m.subcommand_matches("analyse").expect("analyse");
-        match Cli::from_arg_matches(&m).map_err(|e| e.to_string())?.command {
-            Some(Command::Analyse(a)) => a.config(sub),
-            other => panic!("{other:?}"),
-        }
+        let (a, m) = parse_args::<AnalyseArgs>("analyse", args).map_err(|e| e.to_string())?;
+        a.config(&m)
     }
 
     fn config(args: &[&str]) -> Config {

@@ -17,9 +17,9 @@ use rockad_eval::Rng;
 use rockad_search::Searcher;
 use rockad_uci::{parse_fen, xfen};
 
-use crate::cli::{Outcome, failed, usage_error};
-use crate::datagen::game::{Rules, random_plies, search};
 use crate::frc;
+use crate::tools::common::{Outcome, failed, usage_error};
+use crate::tools::datagen::game::{Rules, random_plies, search};
 
 /// What OpenBench asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]

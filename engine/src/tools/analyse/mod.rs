@@ -41,9 +41,10 @@ use run::{Event, Settings};
 use select::Key;
 use writer::{Writer, write_whole};
 
-use crate::cli::{self, Outcome, out};
-use crate::plural::plural;
-use crate::progress::{Display, Progress, duration};
+use crate::tools::common::{self, Outcome};
+use crate::tools::out;
+use crate::tools::plural::plural;
+use crate::tools::progress::{Display, Progress, duration};
 
 /// Why `rockad analyse` stopped.
 #[derive(Debug)]
@@ -58,11 +59,11 @@ pub enum Error {
 
 /// Runs `rockad analyse`; `matches` are its arguments as clap read them.
 pub fn main(a: AnalyseArgs, matches: &ArgMatches) -> Outcome {
-    let config = a.config(matches).map_err(|m| cli::usage_error("analyse", m))?;
+    let config = a.config(matches).map_err(|m| common::usage_error("analyse", m))?;
     analyse(&config).map_err(|e| match e {
-        Error::Usage(m) => cli::usage_error("analyse", m),
-        Error::Failed(m) => cli::failed("analyse", m),
-        Error::Output(e) => cli::Exit::Output(e),
+        Error::Usage(m) => common::usage_error("analyse", m),
+        Error::Failed(m) => common::failed("analyse", m),
+        Error::Output(e) => common::Exit::Output(e),
     })
 }
 

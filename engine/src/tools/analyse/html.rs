@@ -8,7 +8,7 @@ use std::fmt::Write;
 use super::escape::escape;
 use super::record::{Record, Score};
 use super::summary::label;
-use crate::plural::plural;
+use crate::tools::plural::plural;
 
 /// A sort key for a score: mates beyond every centipawn score, shorter
 /// mates further out.
@@ -89,7 +89,7 @@ pub fn render(records: &[Record], svg_path: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyse::record::tests::sample;
+    use crate::tools::analyse::record::tests::sample;
 
     #[test]
     fn a_row_per_record_with_sort_keys() {
