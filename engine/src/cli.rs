@@ -12,13 +12,58 @@ use std::io;
 use clap::error::ErrorKind;
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use crate::session;
 use crate::tools::common::{Exit, Outcome};
 use crate::tools::{analyse, datagen, genfens, out, positions, train, tune, wdl};
+use crate::{session, uci_args};
+
+/// Where the words of a command line go.
+enum Route {
+    /// To clap: a subcommand, a flag, or nothing (the UCI loop).
+    Clap,
+    /// To clap, once the first argument (`"genfens 10 seed 1"`) is split.
+    Split,
+    /// UCI command lines to run, then exit.
+    Uci(Vec<String>),
+    /// A first word that nothing knows.
+    Unknown(String),
+}
+
+/// Subcommands come first, then UCI commands; flags are clap's.
+fn route(args: &[OsString]) -> Route {
+    let Some(first) = args.first().and_then(|a| a.to_str()) else { return Route::Clap };
+    let Some(head) = first.split_whitespace().next() else { return Route::Clap };
+    let mut cli = Cli::command();
+    // Built, so that clap's own `help` subcommand is found too.
+    cli.build();
+    let quoted = first.contains(char::is_whitespace);
+    if head.starts_with('-') || cli.find_subcommand(head).is_some() {
+        return if quoted { Route::Split } else { Route::Clap };
+    }
+    if rockad_uci::is_command(head) {
+        // Words that are not UTF-8 cannot be UCI: clap reports them.
+        let words: Option<Vec<String>> = args.iter().map(|a| a.to_str().map(String::from)).collect();
+        return words.map_or(Route::Clap, Route::Uci);
+    }
+    Route::Unknown(head.to_string())
+}
+
+/// OpenBench passes a whole request as one argument and then `quit`
+/// (`rockad "genfens 10 seed 1 book None" quit`): split it into words and
+/// drop the `quit`, so the command line parses it like any other.
+fn split_quoted_subcommand(argv: &mut Vec<OsString>) {
+    let Some(first) = argv.get(1).and_then(|a| a.to_str()).map(String::from) else { return };
+    let mut words: Vec<OsString> = first.split_whitespace().map(OsString::from).collect();
+    words.extend(argv.drain(2..).filter(|a| a != "quit"));
+    argv.truncate(1);
+    argv.extend(words);
+}
 
 const AFTER_HELP: &str = "\
 With no command Rockad speaks UCI on stdin/stdout: that is what chess GUIs run.
-'rockad <command> --help' describes each command.";
+'rockad <command> --help' describes each command.
+UCI commands given as arguments run, then Rockad exits: 'rockad d', 'rockad go depth 10',
+'rockad \"position frc 123\" eval' (a quoted argument is one line; 'help' in the UCI loop
+lists Rockad's commands beyond UCI).";
 
 /// Rockad, a UCI chess engine built for Chess960.
 #[derive(Debug, Parser)]
@@ -110,7 +155,28 @@ where
 {
     let mut argv: Vec<OsString> =
         std::iter::once(OsString::from("rockad")).chain(args.into_iter().map(Into::into)).collect();
-    genfens::split_openbench_form(&mut argv);
+    match route(&argv[1..]) {
+        Route::Clap => {}
+        Route::Split => split_quoted_subcommand(&mut argv),
+        Route::Uci(words) => {
+            return match uci_args::lines(&words) {
+                Ok(lines) => {
+                    session::run_lines(&lines);
+                    0
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    2
+                }
+            };
+        }
+        Route::Unknown(word) => {
+            eprintln!(
+                "error: unknown command '{word}': neither a subcommand nor a UCI command (see 'rockad --help')"
+            );
+            return 2;
+        }
+    }
     let outcome = Cli::command()
         .try_get_matches_from(&argv)
         .and_then(|m| Cli::from_arg_matches(&m).map(|cli| (cli, m)))

@@ -25,7 +25,7 @@ use crate::lag::{AnswerClock, LagMeter};
 use crate::listener::UciListener;
 use crate::options::{self, Effect, Settings, TableChange};
 use crate::output::{emit, emit_block, info_string};
-use crate::{bench, display, perft, syzygy_options, threads};
+use crate::{bench, display, identity, perft, syzygy_options, threads};
 
 /// A line from the GUI with the moment it arrived (the clock starts then),
 /// or the end of input.
@@ -57,6 +57,9 @@ pub struct Session {
 
 /// Runs the UCI loop until `quit` or the end of input.
 pub fn run() {
+    // GUIs skip lines before `uciok` that are not protocol (Stockfish
+    // opens the same way); a human sees what answers.
+    emit(&identity::banner());
     let (line_tx, line_rx) = unbounded();
     let reader = std::thread::Builder::new().name("stdin".into()).spawn(move || read_stdin(&line_tx));
     if reader.is_err() {
@@ -66,6 +69,22 @@ pub fn run() {
     let (done_tx, done_rx) = unbounded();
     let mut session = Session::new(done_tx);
     session.serve(&line_rx, &done_rx);
+    session.shutdown();
+}
+
+/// Runs command lines given as arguments (see [`crate::uci_args`]), each
+/// to its end: a search is waited for before the next line.
+pub fn run_lines(lines: &[String]) {
+    // Nobody waits on the end of a search here: `wait` below does.
+    let (done_tx, _done_rx) = unbounded();
+    let mut session = Session::new(done_tx);
+    for line in lines {
+        if session.handle(line, Instant::now()) == Flow::Quit {
+            break;
+        }
+        session.searcher.wait();
+        session.apply_pending();
+    }
     session.shutdown();
 }
 
@@ -212,10 +231,8 @@ impl Session {
     }
 
     fn uci(&self) {
-        let mut lines = vec![
-            format!("id name Rockad {}", env!("CARGO_PKG_VERSION")),
-            "id author The Rockad developers".to_string(),
-        ];
+        let mut lines =
+            vec![format!("id name {}", identity::name()), "id author The Rockad developers".to_string()];
         lines.extend(options::OPTIONS.iter().map(|row| row.spec.to_string()));
         lines.push("uciok".to_string());
         emit_block(&lines);

@@ -56,6 +56,10 @@ pub struct Engine {
     lines: Receiver<String>,
     /// Every line read so far, for whole-session checks.
     pub transcript: Vec<String>,
+    /// The line the engine opens with (`Rockad 0.1.0 (...) by the Rockad
+    /// developers`), read by [`Engine::start`] so that tests start at the
+    /// protocol.
+    pub banner: String,
 }
 
 /// How long a test waits for an answer that should come at once.
@@ -91,7 +95,16 @@ impl Engine {
                 }
             }
         });
-        Engine { stdin: child.stdin.take(), child, lines: rx, transcript: Vec::new() }
+        let mut engine = Engine {
+            stdin: child.stdin.take(),
+            child,
+            lines: rx,
+            transcript: Vec::new(),
+            banner: String::new(),
+        };
+        engine.banner = engine.next_line(PROMPT).expect("a banner line");
+        assert!(engine.banner.starts_with("Rockad "), "banner: {}", engine.banner);
+        engine
     }
 
     /// Sends one line (a newline is added).

@@ -195,6 +195,14 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, CommandError> {
     }
 }
 
+/// Whether `word` names a command (`go`, `d`, `perft`, ...), whatever its
+/// arguments: how the command line tells UCI words from other words.
+pub fn is_command(word: &str) -> bool {
+    !word.is_empty()
+        && !word.contains(char::is_whitespace)
+        && !matches!(parse_command(word), Err(CommandError::Unknown(_)))
+}
+
 fn parse_num<T: std::str::FromStr>(
     command: &'static str,
     what: &'static str,
@@ -267,6 +275,16 @@ mod tests {
         assert!(parse_command("perft").is_err());
         assert!(parse_command("perft -3").is_err());
         assert!(parse_command("debug maybe").is_err());
+    }
+
+    #[test]
+    fn command_words_are_known_whatever_their_arguments() {
+        for word in ["uci", "go", "position", "perft", "bench", "d", "eval", "setoption", "quit", "help"] {
+            assert!(is_command(word), "{word}");
+        }
+        for word in ["", "depth", "startpos", "analyse", "go depth", "e2e4"] {
+            assert!(!is_command(word), "{word}");
+        }
     }
 
     #[test]

@@ -55,7 +55,7 @@ Examples:
   rockad frc                      all 960 start positions as EPD lines (an opening file)
   rockad frc --sample 100 --seed 1
   rockad frc 518                  the FEN of start position 518 (standard chess)
-  rockad frc random               one start position chosen uniformly at random
+  rockad frc random               a start position chosen uniformly at random: '<N> <FEN>'
   rockad frc 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
                                   the number of a start position (518)";
 
@@ -79,7 +79,7 @@ Examples:
   rockad dfrc --all               all 921600 pairs (White's number x Black's), streamed
   rockad dfrc --sample 1000 --seed 1
   rockad dfrc 518 959             White's pieces of start 518, Black's of start 959
-  rockad dfrc random              one pair chosen uniformly at random";
+  rockad dfrc random              a pair chosen uniformly at random: '<W> <B> <FEN>'";
 
 #[derive(Debug, Args)]
 #[command(after_help = DFRC_AFTER)]
@@ -118,7 +118,8 @@ pub fn frc(a: &FrcArgs) -> Outcome {
         [] => return opening_file(false, false, &a.file),
         [word] if word == "random" => {
             let n = Rng::from_entropy().below(frc::COUNT.into()) as u32;
-            fen_of(n, n)
+            // The number first, as `frc FEN` prints it: `read n fen`.
+            format!("{n} {}", fen_of(n, n))
         }
         [word] if looks_numeric(word) => {
             let n = start_number(word)
@@ -161,7 +162,7 @@ pub fn dfrc(a: &DfrcArgs) -> Outcome {
             let mut rng = Rng::from_entropy();
             let w = rng.below(frc::COUNT.into()) as u32;
             let b = rng.below(frc::COUNT.into()) as u32;
-            fen_of(w, b)
+            format!("{w} {b} {}", fen_of(w, b))
         }
         [word] => {
             return Err(bad(format!(
