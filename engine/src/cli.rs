@@ -67,7 +67,7 @@ lists Rockad's commands beyond UCI).";
 
 /// Rockad, a UCI chess engine built for Chess960.
 #[derive(Debug, Parser)]
-#[command(name = "rockad", version, about, after_help = AFTER_HELP, max_term_width = 100)]
+#[command(name = "rockad", version = crate::identity::version(), about, after_help = AFTER_HELP, max_term_width = 100)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -46,6 +46,12 @@ pub struct Session {
     /// A network (or `None`: the hand-crafted evaluation) set with
     /// `EvalFile` during a search, to use once it ends.
     pending_network: Option<Option<Arc<Network>>>,
+    /// What `EvalFile` chose, by name (`network <embedded> (net 796c430e)`).
+    evaluation: String,
+    /// The evaluation the last search was said to use: `id name` names
+    /// the embedded network once, so a `go` after a change says which
+    /// evaluation plays (also the hand-crafted one of limited strength).
+    announced: String,
     game: Game,
     settings: Settings,
     /// Table changes waiting for the running search to end.
@@ -114,9 +120,12 @@ impl Session {
             .or_else(|_| evaluation::searcher(1, threads))
             .expect("a 1 MiB table");
         searcher.touch_table();
+        let evaluation = evaluation::default_choice().label;
         Session {
             searcher,
             pending_network: None,
+            announced: evaluation.clone(),
+            evaluation,
             game: Game::default(),
             settings: Settings::default(),
             pending: Vec::new(),
@@ -211,7 +220,8 @@ impl Session {
                     return Flow::Continue;
                 }
                 let network = self.searcher.network().cloned();
-                emit_block(&bench::run_with(depth.unwrap_or(bench::DEFAULT_DEPTH), network));
+                let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
+                emit_block(&bench::run_with(depth, network, &self.evaluation));
             }
             Command::Display | Command::Eval => {
                 let mut lines = if matches!(cmd, Command::Display) {
@@ -226,6 +236,7 @@ impl Session {
                 emit_block(&lines);
             }
             Command::Help => emit_block(&help()),
+            Command::Compiler => emit(&identity::compiler()),
         }
         Flow::Continue
     }
@@ -236,6 +247,17 @@ impl Session {
         lines.extend(options::OPTIONS.iter().map(|row| row.spec.to_string()));
         lines.push("uciok".to_string());
         emit_block(&lines);
+    }
+
+    /// Says which evaluation the search about to start uses, when it is
+    /// not the one the last search used.
+    fn announce_evaluation(&mut self) {
+        let limited = self.settings.strength().is_some();
+        let now = if limited { evaluation::HAND_CRAFTED } else { self.evaluation.as_str() };
+        if now != self.announced {
+            info_string(&format!("evaluation: {now}"));
+            self.announced = now.to_string();
+        }
     }
 
     /// Whether a search is running; says so for commands that cannot run
@@ -280,8 +302,10 @@ impl Session {
     /// next search on.
     fn set_evaluation(&mut self, name: &str) {
         match evaluation::load(name) {
-            Ok(net) => {
-                info_string(&evaluation::describe(name, net.as_ref()));
+            Ok(choice) => {
+                info_string(&evaluation::describe(&choice));
+                self.evaluation = choice.label;
+                let net = choice.net;
                 if self.searcher.is_searching() {
                     self.pending_network = Some(net);
                 } else {
@@ -335,6 +359,7 @@ impl Session {
         self.searcher.wait();
         self.apply_pending();
         self.searcher.set_strength(self.settings.strength());
+        self.announce_evaluation();
         let overhead =
             self.lag.on_go(&self.game, &p, arrived, self.answered.last(), self.settings.move_overhead_ms);
         if let Some(note) = &overhead.note {
@@ -394,6 +419,7 @@ fn help() -> Vec<String> {
         "bench [depth]                      fixed search; last line '<N> nodes <M> nps'",
         "d                                  show the board, both FENs and the key",
         "eval                               show the static evaluation by term",
+        "compiler                           how this binary was built",
     ]
     .iter()
     .map(|s| s.to_string())

@@ -108,7 +108,45 @@ fn every_subcommand_has_its_help_and_there_is_a_version() {
     assert!(status.success() && out.contains("completions") && out.contains("UCI"), "{out}");
     let (status, out, _) = run_cli(&["--version"]);
     assert!(status.success());
-    assert_eq!(out.trim(), format!("rockad {}", env!("CARGO_PKG_VERSION")));
+    assert!(out.starts_with(&format!("rockad {} (", env!("CARGO_PKG_VERSION"))), "{out}");
+}
+
+/// `net 796c430e`: the first 8 hex digits of the SHA-256 of the network
+/// file compiled in.
+fn embedded_net_hash() -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../eval/nets/default.nnue");
+    rockad_eval::sha256::short_hash(&std::fs::read(path).unwrap())
+}
+
+#[test]
+fn id_name_version_and_bench_name_the_commit_and_the_network() {
+    let net = format!("net {})", embedded_net_hash());
+    let (_, out, _) = run_cli(&["uci"]);
+    let id = out.lines().find_map(|l| l.strip_prefix("id name ")).expect("id name").to_string();
+    assert!(id.starts_with(&format!("Rockad {} (", env!("CARGO_PKG_VERSION"))), "{id}");
+    assert!(id.ends_with(&net), "{id}");
+    // Built from this repository: its commit comes first; without git, nothing.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().canonicalize().unwrap();
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git").args(args).current_dir(&root).output().ok()?;
+        out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    };
+    let ours =
+        git(&["rev-parse", "--show-toplevel"]).and_then(|t| std::path::Path::new(&t).canonicalize().ok());
+    match (ours == Some(root.clone()), git(&["rev-parse", "--short=7", "HEAD"])) {
+        (true, Some(commit)) => assert!(id.contains(&format!(" ({commit}, net ")), "{id} at {commit}"),
+        _ => assert!(id.contains(" (net "), "{id}"),
+    }
+    let (_, version, _) = run_cli(&["--version"]);
+    assert_eq!(version.trim().strip_prefix("rockad "), id.strip_prefix("Rockad "), "{version}");
+    let (_, bench, _) = run_cli(&["bench", "1"]);
+    let mut lines = bench.lines();
+    assert_eq!(lines.next(), Some(id.as_str()));
+    assert_eq!(lines.next().unwrap_or_default(), format!("Evaluation: network <embedded> ({net}"));
+    let (status, compiler, _) = run_cli(&["compiler"]);
+    assert!(status.success());
+    assert!(compiler.starts_with("Compiled by rustc ") && compiler.contains(" for "), "{compiler}");
+    assert!(compiler.contains("features: ") && compiler.contains("kernels in use: "), "{compiler}");
 }
 
 #[test]

@@ -48,6 +48,8 @@ pub enum Command {
     Display,
     Eval,
     Help,
+    /// How the binary was built (Stockfish's `compiler`).
+    Compiler,
 }
 
 /// Why a line could not be understood; its `Display` is the text of the
@@ -191,6 +193,7 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, CommandError> {
         "d" => no_args(Command::Display),
         "eval" => no_args(Command::Eval),
         "help" => Ok(Some(Command::Help)),
+        "compiler" => no_args(Command::Compiler),
         _ => Err(CommandError::Unknown(head.to_string())),
     }
 }
@@ -261,6 +264,7 @@ mod tests {
         assert_eq!(parse("debug off"), Command::Debug(false));
         assert_eq!(parse("register later"), Command::Register);
         assert_eq!(parse("quit"), Command::Quit);
+        assert_eq!(parse("compiler"), Command::Compiler);
         assert_eq!(parse_command("   ").unwrap(), None);
     }
 
