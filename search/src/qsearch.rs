@@ -269,7 +269,7 @@ mod tests {
 
     #[test]
     fn attack_maps_match_shakmaty() {
-        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
         for fen in [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -282,7 +282,7 @@ mod tests {
     #[test]
     fn skipped_nodes_have_nothing_to_search() {
         let evals = [(0, -50), (0, 50), (0, 350), (-400, 0), (-700, 0), (-1200, 0), (-300, -MATE_BOUND)];
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
         let (mut skipped, mut nodes) = (0, 0);
         for fen in [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

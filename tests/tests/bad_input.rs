@@ -229,7 +229,7 @@ fn mutate(rng: &mut Rng, line: &str) -> String {
 #[test]
 fn fuzz_random_and_mutated_lines_keep_the_engine_responsive() {
     let mut e = Engine::start();
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     for round in 0..600 {
         let line = match rng.next_u64() % 3 {
             0 => {
@@ -261,7 +261,7 @@ fn fuzz_random_and_mutated_lines_keep_the_engine_responsive() {
 #[test]
 fn fuzz_go_lines_each_get_exactly_one_bestmove() {
     let mut e = Engine::start();
-    let mut rng = Rng(12345);
+    let mut rng = Rng::new(12345);
     let params = [
         "wtime",
         "btime",

@@ -317,7 +317,7 @@ fn random_valid_sequences_get_one_legal_bestmove_per_go_and_only_protocol() {
     for s in 0..sequences {
         let mut run = Run {
             e: Engine::start(),
-            rng: Rng(seed ^ (s + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+            rng: Rng::new(seed ^ (s + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
             pos: Chess::default(),
             waiting: VecDeque::new(),
             search: Search::Idle,

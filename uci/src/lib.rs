@@ -15,7 +15,9 @@ mod info;
 mod notation;
 mod options;
 
-pub use command::{Command, CommandError, PositionBase, PositionCommand, PositionSyntax, parse_command};
+pub use command::{
+    Command, CommandError, PositionBase, PositionCommand, PositionSyntax, is_command, parse_command,
+};
 pub use fen::{BoardProblem, FenError, FenNotice, MAX_HALFMOVE_CLOCK, parse_fen, shredder_fen, xfen};
 pub use go::{
     FALLBACK_MOVETIME_MS, GoKey, GoParams, GoWarning, MAX_DEPTH, MAX_MATE, MAX_MOVESTOGO, MAX_NODES,
