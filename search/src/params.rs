@@ -149,7 +149,7 @@ pub const TIME_CHECK_NODES: u64 = 1024;
 /// Most nodes the depth-1 search run after a `stop` that came before any
 /// depth was complete may take: a few milliseconds, so `stop` and `quit`
 /// are answered at once whatever the position.
-pub const FALLBACK_NODES: u64 = 5_000;
+pub const FALLBACK_NODES: u64 = 2_048;
 /// After this long, the main thread reports `currmove` at the root.
 pub const CURRMOVE_AFTER_MS: u64 = 3000;
 

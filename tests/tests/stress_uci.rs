@@ -72,12 +72,14 @@ impl Run {
             "info" => {
                 if let Some(text) = line.strip_prefix("info string ") {
                     // Every command is valid: the only notes allowed are the
-                    // Threads cap, the lag meter's and what `infinite` beside
-                    // a limit does.
+                    // Threads cap, the lag meter's, what `infinite` beside
+                    // a limit does, and the evaluation in use (it changes
+                    // with UCI_LimitStrength).
                     assert!(
                         text.starts_with("Threads ")
                             || text.starts_with("the GUI's clock runs")
-                            || text.starts_with("go: 'infinite' with "),
+                            || text.starts_with("go: 'infinite' with ")
+                            || text.starts_with("evaluation: "),
                         "unexpected message: {line}"
                     );
                 } else {
