@@ -32,6 +32,7 @@ mod params;
 mod pool;
 mod prefetch;
 mod qsearch;
+mod reduction;
 mod report;
 mod root;
 mod root_move;
@@ -49,7 +50,7 @@ mod worker;
 
 pub use key::position_key;
 pub use limits::{Limits, MAX_PLY};
-pub use params::{TUNABLES, Tunable};
+pub use params::{FLOAT_SCALE, TUNABLES, Tunable, tunable};
 pub use pool::{SearchOutcome, SearchRequest, Searcher, evaluates_with};
 pub use report::{Bound, IterationReport, Listener};
 pub use score::{DRAW, INFINITE, MATE, MATE_BOUND, ScoreBand, TB_WIN, TB_WIN_BOUND, band, mate_distance};

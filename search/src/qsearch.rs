@@ -89,7 +89,7 @@ impl Worker {
                 if !mv.is_promotion()
                     && static_eval
                         + mv.capture().map_or(SEE_VALUES[0], |r| SEE_VALUES[r as usize - 1])
-                        + DELTA_MARGIN
+                        + DELTA_MARGIN()
                         <= alpha
                 {
                     continue;
@@ -160,7 +160,7 @@ fn nothing_to_search(pos: &Chess, static_eval: i32, alpha: i32) -> bool {
         .into_iter()
         .find(|&r| (attacked & board.by_role(r)).any())
         .map_or(0, |r| SEE_VALUES[r as usize - 1]);
-    static_eval + best_victim + DELTA_MARGIN <= alpha
+    static_eval + best_victim + DELTA_MARGIN() <= alpha
 }
 
 /// Every square `side` attacks (pins ignored).
@@ -218,7 +218,7 @@ mod tests {
             for mv in p.legal_moves().into_iter().filter(is_noisy) {
                 let victim = mv.capture().map_or(SEE_VALUES[0], |r| SEE_VALUES[r as usize - 1]);
                 assert!(
-                    !mv.is_promotion() && static_eval + victim + DELTA_MARGIN <= alpha,
+                    !mv.is_promotion() && static_eval + victim + DELTA_MARGIN() <= alpha,
                     "{mv:?} would be searched at eval {static_eval}, alpha {alpha} in {:?}",
                     p.board()
                 );
@@ -273,8 +273,8 @@ mod tests {
         // A rook hangs: searched unless even winning it stays below alpha.
         let p = pos("4k3/8/8/3r4/8/8/3Q4/4K3 w - - 0 1");
         assert!(!nothing_to_search(&p, 0, 0));
-        assert!(!nothing_to_search(&p, 0, 500 + DELTA_MARGIN - 1));
-        assert!(nothing_to_search(&p, 0, 500 + DELTA_MARGIN));
+        assert!(!nothing_to_search(&p, 0, 500 + DELTA_MARGIN() - 1));
+        assert!(nothing_to_search(&p, 0, 500 + DELTA_MARGIN()));
         // A lost position's stand pat near mate: no delta pruning.
         assert!(!nothing_to_search(&p, -MATE_BOUND, 0));
     }
