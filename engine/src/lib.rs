@@ -28,6 +28,7 @@ pub mod plural;
 pub mod progress;
 pub mod scores;
 pub mod session;
+pub mod spsa;
 pub mod syzygy_options;
 pub mod threads;
 pub mod train;

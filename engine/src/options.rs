@@ -88,7 +88,15 @@ pub struct OptionRow {
 }
 
 /// Every option, in the order `uci` lists them.
-pub const OPTIONS: &[OptionRow] = &[
+#[cfg(not(feature = "spsa"))]
+pub const OPTIONS: &[OptionRow] = ROWS;
+/// Every option, in the order `uci` lists them: the tuning build adds one
+/// per search tunable ([`crate::spsa`]).
+#[cfg(feature = "spsa")]
+pub static OPTIONS: std::sync::LazyLock<Vec<OptionRow>> =
+    std::sync::LazyLock::new(|| crate::spsa::with_tunables(ROWS));
+
+const ROWS: &[OptionRow] = &[
     OptionRow {
         spec: OptionSpec {
             name: "Hash",

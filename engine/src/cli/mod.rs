@@ -16,7 +16,7 @@ use std::io;
 use clap::error::ErrorKind;
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use crate::{analyse, datagen, genfens, session, train, tune, wdl};
+use crate::{analyse, datagen, genfens, session, spsa, train, tune, wdl};
 
 pub use positions::epd_of_frc;
 
@@ -56,6 +56,8 @@ pub enum Command {
     Train(train::TrainArgs),
     /// Opening positions for OpenBench's data generation: 'genfens N seed S book <None|FILE>'
     Genfens(genfens::GenfensArgs),
+    /// SPSA parameter lines for OpenBench: 'NAME, int, value, min, max, step, rate' (docs/tuning.md)
+    Spsa(spsa::SpsaArgs),
     /// Print a shell completion script (e.g. 'rockad completions bash > /etc/bash_completion.d/rockad')
     Completions(positions::CompletionsArgs),
 }
@@ -150,6 +152,7 @@ impl Command {
             Command::Wdl(a) => wdl::main(a),
             Command::Train(a) => train::run(&a).map_err(|e| failed("train", e)),
             Command::Genfens(a) => genfens::main(&a),
+            Command::Spsa(a) => spsa::main(&a),
             Command::Completions(a) => positions::completions(&a),
         }
     }
