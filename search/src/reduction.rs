@@ -12,7 +12,10 @@ fn entry(depth: usize, moves: usize) -> i32 {
 }
 
 /// Late move reduction by depth and move number, from a log-log table.
+/// (Inlined, as it was when it lived in search.rs: the hot path's code is
+/// the same as before the tuning build existed.)
 #[cfg(not(feature = "spsa"))]
+#[inline(always)]
 pub(crate) fn reduction(depth: i32, moves: usize) -> i32 {
     static TABLE: std::sync::LazyLock<Vec<[i32; 64]>> = std::sync::LazyLock::new(|| {
         (0..64)
