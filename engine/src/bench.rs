@@ -62,17 +62,20 @@ pub fn position(p: &BenchPosition) -> Chess {
 }
 
 /// Runs the bench with the default evaluation. Returns the report lines;
-/// the last is `<N> nodes <M> nps`.
+/// the first names the build, the last is `<N> nodes <M> nps`.
 pub fn run(depth: u32) -> Vec<String> {
-    run_with(depth, crate::evaluation::default_network())
+    let choice = crate::evaluation::default_choice();
+    run_with(depth, choice.net, &choice.label)
 }
 
-/// Runs the bench evaluating with `network` (`None`: hand-crafted), as the
-/// UCI `bench` command does with the evaluation the session has.
-pub fn run_with(depth: u32, network: Option<Arc<Network>>) -> Vec<String> {
+/// Runs the bench evaluating with `network` (`None`: hand-crafted), which
+/// `label` names, as the UCI `bench` command does with the evaluation the
+/// session has.
+pub fn run_with(depth: u32, network: Option<Arc<Network>>, label: &str) -> Vec<String> {
     let mut searcher = Searcher::new(BENCH_HASH_MB, 1).expect("a 16 MiB table");
     searcher.set_network(network);
-    let mut lines = Vec::new();
+    // Which build and evaluation gave the node count below.
+    let mut lines = vec![crate::identity::name(), format!("Evaluation: {label}"), String::new()];
     let mut nodes = 0u64;
     // Search time only: clearing the tables between positions is not
     // searching, and would count against the nodes per second.

@@ -5,6 +5,8 @@ use shakmaty::{
     Bitboard, Board, CastlingMode, Chess, Color, File, Piece, Position, Rank, Role, Setup, Square,
 };
 
+use rockad_eval::Rng;
+
 /// Number of Chess960 start positions.
 pub const COUNT: u32 = 960;
 /// The standard start position's number.
@@ -98,45 +100,6 @@ pub fn start_numbers(pos: &Chess) -> Option<(u32, u32)> {
 /// The Chess960 number of `pos` if it is a (symmetric) Chess960 start.
 pub fn start_number(pos: &Chess) -> Option<u32> {
     start_numbers(pos).and_then(|(w, b)| (w == b).then_some(w))
-}
-
-/// A small random generator for picking start positions: SplitMix64.
-/// Seeded explicitly for reproducible samples, or from the clock.
-#[derive(Debug, Clone)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// Seeded from the clock and the process id.
-    pub fn from_entropy() -> Rng {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        Rng(nanos ^ (u64::from(std::process::id()) << 32))
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (rejection sampling, no modulo bias).
-    pub fn below(&mut self, n: u64) -> u64 {
-        assert!(n > 0);
-        let zone = u64::MAX - u64::MAX % n;
-        loop {
-            let v = self.next_u64();
-            if v < zone {
-                return v % n;
-            }
-        }
-    }
 }
 
 /// `n` distinct numbers from `0..total`, drawn uniformly (Floyd's

@@ -5,7 +5,9 @@ use std::fmt;
 
 use shakmaty::{Chess, Position};
 
-use rockad_uci::{FenError, FenNotice, MoveError, PositionBase, PositionCommand, parse_fen, parse_move};
+use rockad_uci::{
+    FenError, FenNotice, MoveError, PositionBase, PositionCommand, lowercase_reading, parse_fen, parse_move,
+};
 
 use crate::frc;
 
@@ -45,21 +47,57 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
-/// The one `info string` for a `position` whose FEN was accepted but not
+/// What was done to a `position` line that was accepted but not as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    Fen(FenNotice),
+    /// Move `number` (from 1), written with capitals, read in lower case.
+    MoveCase {
+        number: usize,
+        given: String,
+        read: String,
+    },
+}
+
+/// Moves read in lower case named in one line at most.
+const SHOWN_MOVES: usize = 4;
+
+/// The one `info string` for a `position` line that was accepted but not
 /// as written (`None` when it was taken as written).
-pub fn notices_line(notices: &[FenNotice]) -> Option<String> {
+pub fn notices_line(notices: &[Notice]) -> Option<String> {
     if notices.is_empty() {
         return None;
     }
-    let parts: Vec<String> = notices.iter().map(|n| n.to_string()).collect();
-    Some(format!("position: FEN {}", parts.join("; ")))
+    let fen: Vec<String> = notices
+        .iter()
+        .filter_map(|n| if let Notice::Fen(n) = n { Some(n.to_string()) } else { None })
+        .collect();
+    let moves: Vec<String> = notices
+        .iter()
+        .filter_map(|n| match n {
+            Notice::MoveCase { number, given, read } => {
+                Some(format!("move {number} '{given}' read as '{read}'"))
+            }
+            Notice::Fen(_) => None,
+        })
+        .collect();
+    let mut parts = Vec::new();
+    if !fen.is_empty() {
+        parts.push(format!("FEN {}", fen.join("; ")));
+    }
+    parts.extend(moves.iter().take(SHOWN_MOVES).cloned());
+    if moves.len() > SHOWN_MOVES {
+        parts.push(format!("and {} more moves read in lower case", moves.len() - SHOWN_MOVES));
+    }
+    Some(format!("position: {}", parts.join("; ")))
 }
 
 impl Game {
     /// Builds the game a `position` command describes, with what was done to
-    /// its FEN ([`FenNotice`]); an error leaves the caller's game untouched.
-    pub fn from_command(cmd: &PositionCommand) -> Result<(Game, Vec<FenNotice>), PositionError> {
-        let (mut pos, notices) = match &cmd.base {
+    /// its FEN and moves ([`Notice`]); an error leaves the caller's game
+    /// untouched.
+    pub fn from_command(cmd: &PositionCommand) -> Result<(Game, Vec<Notice>), PositionError> {
+        let (mut pos, fen_notices) = match &cmd.base {
             PositionBase::StartPos => (Chess::default(), Vec::new()),
             PositionBase::Fen(fen) => parse_fen(fen).map_err(PositionError::Fen)?,
             PositionBase::Frc(n) => (frc::position(*n).ok_or(PositionError::NoFrc(*n))?, Vec::new()),
@@ -67,6 +105,7 @@ impl Game {
                 (frc::dfrc_position(*w, *b).ok_or(PositionError::NoDfrc(*w, *b))?, Vec::new())
             }
         };
+        let mut notices: Vec<Notice> = fen_notices.into_iter().map(Notice::Fen).collect();
         let mut history = Vec::with_capacity(cmd.moves.len());
         for (i, text) in cmd.moves.iter().enumerate() {
             let m = parse_move(&pos, text).map_err(|error| PositionError::Move {
@@ -74,6 +113,9 @@ impl Game {
                 text: text.clone(),
                 error,
             })?;
+            if let Some(read) = lowercase_reading(text) {
+                notices.push(Notice::MoveCase { number: i + 1, given: text.clone(), read });
+            }
             history.push(rockad_search::position_key(&pos));
             pos.play_unchecked(m);
         }
@@ -124,6 +166,28 @@ mod tests {
              repaired: dropped the en passant square e3 (no double step can have made it); \
              repaired: halfmove clock 200 set to 150, the most a game reaches"
         );
+    }
+
+    #[test]
+    fn moves_in_capitals_are_read_in_lower_case_and_named() {
+        let cmd = match parse_command("position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 moves E1E2 e8e7 E2E3") {
+            Ok(Some(Command::Position(p))) => p,
+            other => panic!("{other:?}"),
+        };
+        let (g, notices) = Game::from_command(&cmd).unwrap();
+        assert_eq!(g.history.len(), 3);
+        assert_eq!(
+            notices_line(&notices).unwrap(),
+            "position: FEN repaired: fullmove field missing; read as 1; \
+             move 1 'E1E2' read as 'e1e2'; move 3 'E2E3' read as 'e2e3'"
+        );
+        let many = format!("position startpos moves {}", "G1F3 G8F6 F3G1 F6G8 ".repeat(3));
+        let cmd = match parse_command(&many) {
+            Ok(Some(Command::Position(p))) => p,
+            other => panic!("{other:?}"),
+        };
+        let (_, notices) = Game::from_command(&cmd).unwrap();
+        assert!(notices_line(&notices).unwrap().ends_with("; and 8 more moves read in lower case"));
     }
 
     #[test]

@@ -1,7 +1,13 @@
 //! The only way protocol text reaches stdout: whole lines, `\n`-terminated,
 //! flushed at once, one writer at a time (search threads and the UCI thread
 //! both write).
+//!
+//! One line of input gets at most one `info string` for its problems: a
+//! note on the line as a whole ([`note`], such as tabs read as spaces) is
+//! held until the command's own `info string` on this thread, which carries
+//! it in front, or is written alone when the line ends ([`flush_note`]).
 
+use std::cell::RefCell;
 use std::io::Write;
 
 use log::debug;
@@ -30,7 +36,34 @@ pub fn emit_block(lines: &[String]) {
     let _ = out.flush();
 }
 
-/// `info string <text>`.
+thread_local! {
+    /// The note held for the line this thread is handling.
+    static NOTE: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// `info string <text>`, after the note held for this line, if any.
 pub fn info_string(text: &str) {
-    emit(&rockad_uci::info_string(text));
+    match NOTE.with(|n| n.borrow_mut().take()) {
+        Some(note) => emit(&rockad_uci::info_string(&format!("{note}; {text}"))),
+        None => emit(&rockad_uci::info_string(text)),
+    }
+}
+
+/// Holds `text` for the line being handled, to go out with its next
+/// `info string` (notes of the same line are joined with `; `).
+pub fn note(text: &str) {
+    NOTE.with(|n| {
+        let mut n = n.borrow_mut();
+        *n = Some(match n.take() {
+            Some(held) => format!("{held}; {text}"),
+            None => text.to_string(),
+        });
+    });
+}
+
+/// At the end of a line: writes the note no `info string` carried.
+pub fn flush_note() {
+    if let Some(note) = NOTE.with(|n| n.borrow_mut().take()) {
+        emit(&rockad_uci::info_string(&note));
+    }
 }

@@ -15,8 +15,8 @@ use log::debug;
 use rockad_eval::nnue::Network;
 use rockad_search::{Limits, SearchRequest, Searcher, evaluates_with};
 use rockad_uci::{
-    Command, GoParams, GoWarning, SetOption, SetOptionError, check_value, parse_command, parse_move,
-    warnings_line,
+    Command, GoParams, GoWarning, SetOption, SetOptionError, check_value, lowercase_reading, parse_command,
+    parse_move, value_note, warnings_line,
 };
 
 use crate::evaluation;
@@ -24,8 +24,8 @@ use crate::game::{Game, notices_line};
 use crate::lag::{AnswerClock, LagMeter};
 use crate::listener::UciListener;
 use crate::options::{self, Effect, Settings, TableChange};
-use crate::output::{emit, emit_block, info_string};
-use crate::{bench, display, perft, syzygy_options, threads};
+use crate::output::{self, emit, emit_block, info_string};
+use crate::{bench, display, identity, perft, syzygy_options, threads};
 
 /// A line from the GUI with the moment it arrived (the clock starts then),
 /// or the end of input.
@@ -46,6 +46,12 @@ pub struct Session {
     /// A network (or `None`: the hand-crafted evaluation) set with
     /// `EvalFile` during a search, to use once it ends.
     pending_network: Option<Option<Arc<Network>>>,
+    /// What `EvalFile` chose, by name (`network <embedded> (net 796c430e)`).
+    evaluation: String,
+    /// The evaluation the last search was said to use: `id name` names
+    /// the embedded network once, so a `go` after a change says which
+    /// evaluation plays (also the hand-crafted one of limited strength).
+    announced: String,
     game: Game,
     settings: Settings,
     /// Table changes waiting for the running search to end.
@@ -57,6 +63,9 @@ pub struct Session {
 
 /// Runs the UCI loop until `quit` or the end of input.
 pub fn run() {
+    // GUIs skip lines before `uciok` that are not protocol (Stockfish
+    // opens the same way); a human sees what answers.
+    emit(&identity::banner());
     let (line_tx, line_rx) = unbounded();
     let reader = std::thread::Builder::new().name("stdin".into()).spawn(move || read_stdin(&line_tx));
     if reader.is_err() {
@@ -66,6 +75,22 @@ pub fn run() {
     let (done_tx, done_rx) = unbounded();
     let mut session = Session::new(done_tx);
     session.serve(&line_rx, &done_rx);
+    session.shutdown();
+}
+
+/// Runs command lines given as arguments (see [`crate::uci_args`]), each
+/// to its end: a search is waited for before the next line.
+pub fn run_lines(lines: &[String]) {
+    // Nobody waits on the end of a search here: `wait` below does.
+    let (done_tx, _done_rx) = unbounded();
+    let mut session = Session::new(done_tx);
+    for line in lines {
+        if session.handle(line, Instant::now()) == Flow::Quit {
+            break;
+        }
+        session.searcher.wait();
+        session.apply_pending();
+    }
     session.shutdown();
 }
 
@@ -95,9 +120,12 @@ impl Session {
             .or_else(|_| evaluation::searcher(1, threads))
             .expect("a 1 MiB table");
         searcher.touch_table();
+        let evaluation = evaluation::default_choice().label;
         Session {
             searcher,
             pending_network: None,
+            announced: evaluation.clone(),
+            evaluation,
             game: Game::default(),
             settings: Settings::default(),
             pending: Vec::new(),
@@ -153,9 +181,20 @@ impl Session {
         }
     }
 
-    /// Handles one line of input.
+    /// Handles one line of input: at most one `info string` for its
+    /// problems (see [`output::note`]).
     pub fn handle(&mut self, line: &str, arrived: Instant) -> Flow {
         debug!("<< {}", line.trim_end());
+        // Tabs separate words as spaces do; a blank line stays silent.
+        if line.contains('\t') && !line.trim().is_empty() {
+            output::note("tabs in the line read as spaces");
+        }
+        let flow = self.handle_command(line, arrived);
+        output::flush_note();
+        flow
+    }
+
+    fn handle_command(&mut self, line: &str, arrived: Instant) -> Flow {
         let cmd = match parse_command(line) {
             Ok(Some(cmd)) => cmd,
             Ok(None) => return Flow::Continue,
@@ -167,7 +206,8 @@ impl Session {
         match cmd {
             Command::Uci => self.uci(),
             Command::IsReady => emit("readyok"),
-            Command::Debug(_) | Command::Register => {}
+            Command::Debug(_) => {}
+            Command::Register => info_string("register: Rockad needs no registration; ignored"),
             Command::SetOption(o) => self.set_option(o),
             Command::UciNewGame => {
                 self.lag.new_game();
@@ -192,7 +232,8 @@ impl Session {
                     return Flow::Continue;
                 }
                 let network = self.searcher.network().cloned();
-                emit_block(&bench::run_with(depth.unwrap_or(bench::DEFAULT_DEPTH), network));
+                let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
+                emit_block(&bench::run_with(depth, network, &self.evaluation));
             }
             Command::Display | Command::Eval => {
                 let mut lines = if matches!(cmd, Command::Display) {
@@ -207,18 +248,28 @@ impl Session {
                 emit_block(&lines);
             }
             Command::Help => emit_block(&help()),
+            Command::Compiler => emit(&identity::compiler()),
         }
         Flow::Continue
     }
 
     fn uci(&self) {
-        let mut lines = vec![
-            format!("id name Rockad {}", env!("CARGO_PKG_VERSION")),
-            "id author The Rockad developers".to_string(),
-        ];
+        let mut lines =
+            vec![format!("id name {}", identity::name()), "id author The Rockad developers".to_string()];
         lines.extend(options::OPTIONS.iter().map(|row| row.spec.to_string()));
         lines.push("uciok".to_string());
         emit_block(&lines);
+    }
+
+    /// Says which evaluation the search about to start uses, when it is
+    /// not the one the last search used.
+    fn announce_evaluation(&mut self) {
+        let limited = self.settings.strength().is_some();
+        let now = if limited { evaluation::HAND_CRAFTED } else { self.evaluation.as_str() };
+        if now != self.announced {
+            info_string(&format!("evaluation: {now}"));
+            self.announced = now.to_string();
+        }
     }
 
     /// Whether a search is running; says so for commands that cannot run
@@ -243,18 +294,24 @@ impl Session {
             info_string(&SetOptionError::Unknown(o.name).to_string());
             return;
         };
-        match check_value(&row.spec, o.value.as_deref()) {
-            Ok(value) => match (row.apply)(&mut self.settings, &value) {
-                Effect::None => {}
-                Effect::Table(change) => self.apply_or_defer(change),
-                Effect::Evaluation(name) => self.set_evaluation(&name),
-                Effect::Syzygy(name, value) => {
-                    if let Some(Some(message)) = syzygy_options::apply(name, &value, &mut self.searcher) {
-                        info_string(&message);
-                    }
+        let value = match check_value(&row.spec, o.value.as_deref()) {
+            Ok(value) => value,
+            Err(e) => return info_string(&e.to_string()),
+        };
+        // A value read other than as written (`TRUE`, a button's value) is
+        // said, with whatever applying it says.
+        if let Some(note) = value_note(&row.spec, o.value.as_deref()) {
+            output::note(&note);
+        }
+        match (row.apply)(&mut self.settings, &value) {
+            Effect::None => {}
+            Effect::Table(change) => self.apply_or_defer(change),
+            Effect::Evaluation(name) => self.set_evaluation(&name),
+            Effect::Syzygy(name, value) => {
+                if let Some(Some(message)) = syzygy_options::apply(name, &value, &mut self.searcher) {
+                    info_string(&message);
                 }
-            },
-            Err(e) => info_string(&e.to_string()),
+            }
         }
     }
 
@@ -263,8 +320,10 @@ impl Session {
     /// next search on.
     fn set_evaluation(&mut self, name: &str) {
         match evaluation::load(name) {
-            Ok(net) => {
-                info_string(&evaluation::describe(name, net.as_ref()));
+            Ok(choice) => {
+                info_string(&evaluation::describe(&choice));
+                self.evaluation = choice.label;
+                let net = choice.net;
                 if self.searcher.is_searching() {
                     self.pending_network = Some(net);
                 } else {
@@ -318,6 +377,7 @@ impl Session {
         self.searcher.wait();
         self.apply_pending();
         self.searcher.set_strength(self.settings.strength());
+        self.announce_evaluation();
         let overhead =
             self.lag.on_go(&self.game, &p, arrived, self.answered.last(), self.settings.move_overhead_ms);
         if let Some(note) = &overhead.note {
@@ -326,7 +386,12 @@ impl Session {
         let mut searchmoves = Vec::new();
         for text in &p.searchmoves {
             match parse_move(&self.game.pos, text) {
-                Ok(m) => searchmoves.push(m),
+                Ok(m) => {
+                    searchmoves.push(m);
+                    if let Some(read) = lowercase_reading(text) {
+                        warnings.push(GoWarning::SearchMoveCase { given: text.clone(), read });
+                    }
+                }
                 Err(e) => warnings.push(GoWarning::SearchMove(e)),
             }
         }
@@ -377,6 +442,7 @@ fn help() -> Vec<String> {
         "bench [depth]                      fixed search; last line '<N> nodes <M> nps'",
         "d                                  show the board, both FENs and the key",
         "eval                               show the static evaluation by term",
+        "compiler                           how this binary was built",
     ]
     .iter()
     .map(|s| s.to_string())

@@ -15,7 +15,11 @@ use crate::tt::Tt;
 
 /// Flags and counters shared by the threads of one search.
 pub(crate) struct Signals {
+    /// Every thread stops searching (the GUI's `stop`, or a limit reached).
     pub stop: AtomicBool,
+    /// The GUI said `stop` (or `quit`): a `go infinite` or `go ponder` search
+    /// may answer now. A limit reached sets only [`Signals::stop`].
+    pub released: AtomicBool,
     pub pondering: AtomicBool,
     pub ponderhit_at: Mutex<Option<Instant>>,
     /// Nodes per thread, published every few hundred nodes.
@@ -31,6 +35,7 @@ impl Signals {
     pub fn new(threads: usize, pondering: bool) -> Signals {
         Signals {
             stop: AtomicBool::new(false),
+            released: AtomicBool::new(false),
             pondering: AtomicBool::new(pondering),
             ponderhit_at: Mutex::new(None),
             nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),

@@ -77,7 +77,7 @@ mod tests {
 
     fn positions(seed: u64, games: usize, plies: usize) -> Vec<Chess> {
         let mut out = Vec::new();
-        random_walks(&Chess::default(), &mut Rng(seed), games, plies, |p| out.push(p.clone()));
+        random_walks(&Chess::default(), &mut Rng::new(seed), games, plies, |p| out.push(p.clone()));
         out
     }
 

@@ -130,7 +130,7 @@ mod tests {
         use crate::testutil::{Rng, random_walks};
         use shakmaty::{Chess, Position};
         let mut h = Histories::new();
-        let mut rng = Rng(7);
+        let mut rng = Rng::new(7);
         // Fill the tables with distinct values.
         for (i, e) in h.butterfly.iter_mut().flatten().enumerate() {
             *e = (i % 1997) as i16 - 998;
@@ -139,10 +139,10 @@ mod tests {
             *e = (i % 4093) as i16 - 2046;
         }
         let mut checked = 0;
-        random_walks(&Chess::default(), &mut Rng(11), 4, 80, |p| {
+        random_walks(&Chess::default(), &mut Rng::new(11), 4, 80, |p| {
             let earlier = [
-                Some((rng.below(12), rng.below(64))),
-                if rng.below(3) == 0 { None } else { Some((rng.below(12), rng.below(64))) },
+                Some((rng.index(12), rng.index(64))),
+                if rng.below(3) == 0 { None } else { Some((rng.index(12), rng.index(64))) },
             ];
             let scorer = h.quiet_scorer(p.turn(), &earlier);
             for m in p.legal_moves() {

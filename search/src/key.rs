@@ -141,7 +141,7 @@ mod tests {
             "r3k2r/1P6/8/8/8/8/6p1/R3K2R w KQkq - 0 1",
             "1rk3r1/8/8/8/8/8/8/1RK3R1 w GBgb - 0 1",
         ];
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
         let mut checked = 0;
         for fen in starts {
             random_walks(&pos(fen), &mut rng, 40, 60, |p| checked += check_every_child(p));

@@ -94,15 +94,15 @@ impl Tunable {
         self.default
     }
 
-    /// Sets the value (in integer units; the tuning build only) and rebuilds
-    /// the tables derived from tunables. A value outside the range is refused.
+    /// Sets the value (in integer units; the tuning build only), nothing
+    /// derived from it: [`crate::set_tunable`] rebuilds those tables too. A
+    /// value outside the range is refused.
     #[cfg(feature = "spsa")]
-    pub fn set(&self, raw: i32) -> Result<(), String> {
+    pub(crate) fn store(&self, raw: i32) -> Result<(), String> {
         if !(self.min..=self.max).contains(&raw) {
             return Err(format!("{} must be in {}..{}, got {raw}; unchanged", self.name, self.min, self.max));
         }
         store::VALUES[self.index].store(raw, std::sync::atomic::Ordering::Relaxed);
-        crate::reduction::rebuild();
         Ok(())
     }
 }
@@ -237,6 +237,15 @@ tunables! {
     CORR_MAX: i32 = 80, 32..=200, 8;
     CORR_WEIGHT_MAX: i32 = 16, 4..=64, 3;
 
+    /// Quiescence bounds: out of check, captures beyond this many are
+    /// searched only if they recapture or promote (the best few come first);
+    QS_MAX_MOVES: i32 = 3, 2..=6, 1;
+    /// in check, once a move has shown it is not mate, at most this many
+    /// quiet evasions;
+    QS_QUIET_EVASIONS: i32 = 2, 1..=4, 1;
+    /// past this many plies one move a node: a recapture, or an evasion.
+    QS_RECAPTURE_DEPTH: i32 = 5, 3..=8, 1;
+
     /// Capture ordering: victim value times this, plus capture history.
     CAPTURE_VALUE_WEIGHT: i32 = 16, 4..=32, 1;
 
@@ -272,6 +281,10 @@ tunables! {
 
 /// Nodes between two looks at the clock in the main thread.
 pub const TIME_CHECK_NODES: u64 = 1024;
+/// Most nodes the depth-1 search run after a `stop` that came before any
+/// depth was complete may take: a few milliseconds, so `stop` and `quit`
+/// are answered at once whatever the position.
+pub const FALLBACK_NODES: u64 = 5_000;
 /// After this long, the main thread reports `currmove` at the root.
 pub const CURRMOVE_AFTER_MS: u64 = 3000;
 

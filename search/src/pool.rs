@@ -12,6 +12,7 @@ use shakmaty::{Chess, Move, Position};
 
 use crate::context::{Context, Signals};
 use crate::limits::Limits;
+use crate::params::FALLBACK_NODES;
 use crate::report::{IterationReport, Listener};
 use crate::root::{answer, no_move_report, root_moves};
 use crate::strength::Strength;
@@ -229,6 +230,7 @@ impl Searcher {
     /// Asks the running search to stop; its `bestmove` follows at once.
     pub fn stop(&self) {
         if let Some(r) = &self.running {
+            r.signals.released.store(true, Relaxed);
             r.signals.stop.store(true, Relaxed);
         }
     }
@@ -355,9 +357,7 @@ fn run_search(
         let score = report.score;
         listener.iteration(&report);
         // Even with nothing to search, answer only when the GUI allows it.
-        while !signals.stop.load(Relaxed) && (req.limits.infinite || signals.pondering.load(Relaxed)) {
-            std::thread::sleep(std::time::Duration::from_millis(1));
-        }
+        wait_until_released(&signals, req.limits.infinite);
         answer_gui(&signals, &*listener, None, None);
         return (workers, SearchOutcome { score, ..SearchOutcome::default() });
     }
@@ -394,10 +394,12 @@ fn run_search(
     }
 
     // Stopped (`stop`, `quit`, a tiny `nodes`) before any thread finished
-    // depth 1: finish it now, a few hundred nodes, so the answer is a
-    // searched move and never just the first legal one.
+    // depth 1: finish it now, usually a few hundred nodes, so the answer is
+    // a searched move and never just the first legal one. The node cap keeps
+    // that promise from holding the answer back in a position where depth 1
+    // is large: the moves searched by then are still searched moves.
     if workers.iter().all(|w| w.completed_depth == 0) {
-        let limits = Limits { depth: Some(1), ..Limits::default() };
+        let limits = Limits { depth: Some(1), nodes: Some(FALLBACK_NODES), ..Limits::default() };
         let fresh = Arc::new(Signals::new(1, false));
         let mut ctx = Context { signals: fresh, limits, threads: 1, ..context(0) };
         workers[0].iterate(&mut ctx, &req.root, &req.history, &moves);
@@ -419,6 +421,10 @@ fn run_search(
     if let Some(line) = &a.catch_up {
         listener.iteration(line);
     }
+    // A search that ended on its own (limited strength's node budget, a
+    // depth reached) still answers `go infinite` and `go ponder` only after
+    // `stop` or `ponderhit`.
+    wait_until_released(&signals, req.limits.infinite);
     debug!("search done: thread {} depth {} nodes {nodes}", a.thread, a.depth);
     let outcome = SearchOutcome {
         best: Some(a.best),
@@ -431,6 +437,14 @@ fn run_search(
     };
     answer_gui(&signals, &*listener, outcome.best, outcome.ponder);
     (workers, outcome)
+}
+
+/// Under `go infinite` (`infinite`) or `go ponder`, waits for the GUI's
+/// `stop` or `ponderhit`: the protocol forbids answering before.
+fn wait_until_released(signals: &Signals, infinite: bool) {
+    while !signals.released.load(Relaxed) && (infinite || signals.pondering.load(Relaxed)) {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
 }
 
 /// Marks the search answered, then sends its one `bestmove` (so whoever the

@@ -1,5 +1,12 @@
 //! Quiescence search: only captures and promotions (all moves when in
 //! check) until the position is quiet enough to trust the static evaluation.
+//!
+//! Bounded so that no position, however many captures it holds, can make it
+//! run away: out of check at most [`QS_MAX_MOVES`] captures a node besides
+//! recaptures and promotions; in check, once a move has shown it is not
+//! mate, at most [`QS_QUIET_EVASIONS`] quiet evasions and no losing
+//! captures; past [`QS_RECAPTURE_DEPTH`] plies one move a node (a
+//! recapture, or an evasion), so the line grows but the tree does not.
 
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use shakmaty::{Bitboard, Chess, Color, Position, Rank, Role};
@@ -11,7 +18,7 @@ use crate::correction::pawn_slot;
 use crate::limits::MAX_PLY;
 use crate::movepick::QPicker;
 use crate::node::Node;
-use crate::params::{DELTA_MARGIN, SEE_VALUES};
+use crate::params::{DELTA_MARGIN, QS_MAX_MOVES, QS_QUIET_EVASIONS, QS_RECAPTURE_DEPTH, SEE_VALUES};
 use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL};
 use crate::search::fifty_move_score;
 use crate::see::see_ge;
@@ -19,11 +26,15 @@ use crate::tt::Bound;
 use crate::worker::{Worker, is_insufficient};
 
 impl Worker {
+    /// `depth` is 0 where the main search hands over and falls by one each
+    /// quiescence ply.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn qsearch<N: Node>(
         &mut self,
         ctx: &mut Context,
         pos: &Chess,
         key: u64,
+        depth: i32,
         ply: usize,
         mut alpha: i32,
         beta: i32,
@@ -82,8 +93,36 @@ impl Worker {
         if in_check && picker.is_empty() {
             return -MATE + ply as i32;
         }
+        // Deep in quiescence only the exchange on the last move's square is
+        // resolved: the other captures are what makes it explode.
+        let deep = depth <= -QS_RECAPTURE_DEPTH();
+        let last_to = if ply > 0 { self.stack[ply - 1].moved.map(|(_, to)| to) } else { None };
+        let mut quiet_evasions = 0;
+        let mut searched = 0;
         let mut best_move = None;
         for mv in &mut picker {
+            // Deep down, one move a node: the first recapture, or in check
+            // the first evasion that is not mated.
+            if deep && searched > 0 && best_score > -MATE_BOUND {
+                break;
+            }
+            let recapture = Some(mv.to() as usize) == last_to;
+            if !in_check && !mv.is_promotion() && ((deep && !recapture) || searched >= QS_MAX_MOVES()) {
+                continue;
+            }
+            if in_check && best_score > -MATE_BOUND {
+                // Not mated: the remaining evasions need a reason to be searched.
+                if mv.is_capture() {
+                    if !see_ge(pos, mv, 0) {
+                        continue;
+                    }
+                } else {
+                    if quiet_evasions >= QS_QUIET_EVASIONS() {
+                        continue;
+                    }
+                    quiet_evasions += 1;
+                }
+            }
             if !in_check && best_score > -MATE_BOUND {
                 // Delta pruning: even winning the piece leaves us below alpha.
                 if !mv.is_promotion()
@@ -99,8 +138,9 @@ impl Worker {
                     continue;
                 }
             }
+            searched += 1;
             let (child, ck) = self.make_move(ctx, pos, key, mv, ply);
-            let score = -self.qsearch::<N>(ctx, &child, ck, ply + 1, -beta, -alpha);
+            let score = -self.qsearch::<N>(ctx, &child, ck, depth - 1, ply + 1, -beta, -alpha);
             self.unmake_move();
             if self.stopped {
                 return 0;
@@ -229,7 +269,7 @@ mod tests {
 
     #[test]
     fn attack_maps_match_shakmaty() {
-        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
         for fen in [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -242,7 +282,7 @@ mod tests {
     #[test]
     fn skipped_nodes_have_nothing_to_search() {
         let evals = [(0, -50), (0, 50), (0, 350), (-400, 0), (-700, 0), (-1200, 0), (-300, -MATE_BOUND)];
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
         let (mut skipped, mut nodes) = (0, 0);
         for fen in [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

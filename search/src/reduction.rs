@@ -73,3 +73,12 @@ mod tests {
         assert_eq!(reduction(100, 1000), reduction(63, 63));
     }
 }
+
+/// Sets tunable `t` to `raw` (its integer units) and rebuilds the tables
+/// derived from tunables; a value outside its range is refused.
+#[cfg(feature = "spsa")]
+pub fn set_tunable(t: &crate::params::Tunable, raw: i32) -> Result<(), String> {
+    t.store(raw)?;
+    rebuild();
+    Ok(())
+}

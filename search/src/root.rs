@@ -11,7 +11,7 @@ use crate::params::CURRMOVE_AFTER_MS;
 use crate::report::IterationReport;
 use crate::root_move::RootMove;
 use crate::score::{DRAW, INFINITE, MATE};
-use crate::strength::{Rng, Strength};
+use crate::strength::Strength;
 use crate::tt::{Bound, Tt, encode_move};
 use crate::worker::Worker;
 
@@ -134,7 +134,7 @@ pub(crate) fn answer(
                 .take_while(|rm| rm.score > -INFINITE)
                 .map(|rm| (rm.mv, rm.score))
                 .collect();
-            s.choose(&searched, Rng::from_clock().uniform())
+            s.choose(&searched, rockad_eval::Rng::from_entropy().uniform())
         }
         None => 0,
     };

@@ -45,7 +45,7 @@ impl Worker {
                 return score;
             }
             if depth <= 0 {
-                return self.qsearch::<N>(ctx, pos, key, ply, alpha, beta);
+                return self.qsearch::<N>(ctx, pos, key, 0, ply, alpha, beta);
             }
             if self.should_stop(ctx) {
                 return 0;
@@ -144,7 +144,7 @@ impl Worker {
             }
             // Razoring: so far below alpha that only captures could save it.
             if depth <= RAZOR_MAX_DEPTH() && static_eval + RAZOR_MARGIN() * depth <= alpha {
-                let score = self.qsearch::<NonPv>(ctx, pos, key, ply, alpha, alpha + 1);
+                let score = self.qsearch::<NonPv>(ctx, pos, key, 0, ply, alpha, alpha + 1);
                 if self.stopped {
                     return 0;
                 }

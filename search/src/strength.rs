@@ -159,31 +159,11 @@ impl Strength {
     }
 }
 
-/// A small random source for the choice: a new stream per search from the
-/// clock, so that games differ.
-pub(crate) struct Rng(u64);
-
-impl Rng {
-    pub fn from_clock() -> Rng {
-        let nanos =
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-        Rng((nanos as u64) | 1)
-    }
-
-    /// A number in [0, 1).
-    pub fn uniform(&mut self) -> f64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::score::MATE;
+    use rockad_eval::Rng;
     use shakmaty::{Chess, Position};
 
     fn moves(n: usize) -> Vec<Move> {
@@ -255,7 +235,7 @@ mod tests {
         let lines = vec![(m[0], 30), (m[1], 10), (m[2], -2000), (m[3], -MATE + 4)];
         let s = Strength::new(MIN_ELO);
         let mut seen = [0; 4];
-        let mut rng = Rng(0x1234_5678);
+        let mut rng = Rng::new(0x1234_5678);
         for _ in 0..2000 {
             seen[s.choose(&lines, rng.uniform())] += 1;
         }
@@ -264,13 +244,5 @@ mod tests {
         // Every line mated: play the best (longest) one.
         let lost = vec![(m[0], -MATE + 9), (m[1], -MATE + 3)];
         assert_eq!(s.choose(&lost, 0.9), 0);
-    }
-
-    #[test]
-    fn uniform_numbers_cover_the_unit_interval() {
-        let mut rng = Rng(7);
-        let xs: Vec<f64> = (0..1000).map(|_| rng.uniform()).collect();
-        assert!(xs.iter().all(|x| (0.0..1.0).contains(x)));
-        assert!(xs.iter().any(|&x| x < 0.1) && xs.iter().any(|&x| x > 0.9));
     }
 }

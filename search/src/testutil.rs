@@ -3,17 +3,7 @@
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
 
-/// A small deterministic generator (no dependency for tests).
-pub(crate) struct Rng(pub u64);
-
-impl Rng {
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+pub(crate) use rockad_eval::Rng;
 
 /// A test position (Chess960 castling, so both notations parse).
 pub(crate) fn pos(fen: &str) -> Chess {
@@ -37,7 +27,7 @@ pub(crate) fn random_walks(
             if moves.is_empty() {
                 break;
             }
-            p.play_unchecked(moves[rng.below(moves.len())]);
+            p.play_unchecked(moves[rng.index(moves.len())]);
         }
     }
 }

@@ -56,6 +56,10 @@ pub struct Engine {
     lines: Receiver<String>,
     /// Every line read so far, for whole-session checks.
     pub transcript: Vec<String>,
+    /// The line the engine opens with (`Rockad 0.1.0 (...) by the Rockad
+    /// developers`), read by [`Engine::start`] so that tests start at the
+    /// protocol.
+    pub banner: String,
 }
 
 /// How long a test waits for an answer that should come at once.
@@ -91,7 +95,16 @@ impl Engine {
                 }
             }
         });
-        Engine { stdin: child.stdin.take(), child, lines: rx, transcript: Vec::new() }
+        let mut engine = Engine {
+            stdin: child.stdin.take(),
+            child,
+            lines: rx,
+            transcript: Vec::new(),
+            banner: String::new(),
+        };
+        engine.banner = engine.next_line(PROMPT).expect("a banner line");
+        assert!(engine.banner.starts_with("Rockad "), "banner: {}", engine.banner);
+        engine
     }
 
     /// Sends one line (a newline is added).
@@ -238,30 +251,6 @@ pub fn info_field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     words.iter().position(|w| *w == key).and_then(|i| words.get(i + 1).copied())
 }
 
-/// A tiny deterministic generator (xorshift) for the randomised tests: the
-/// same seed gives the same commands, so a failure can be replayed.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// A number in `0..n` (0 when `n` is 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n.max(1)
-    }
-
-    /// True `percent` times in a hundred.
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-
-    /// One of `xs` (not empty).
-    pub fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
-        xs[self.below(xs.len() as u64) as usize]
-    }
-}
+/// The workspace's seeded generator, for the randomised tests: the same
+/// seed gives the same commands, so a failure can be replayed.
+pub use rockad_eval::Rng;

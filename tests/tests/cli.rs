@@ -19,14 +19,15 @@ fn frc_prints_all_960_distinct_epd_lines() {
 fn frc_by_number_random_and_back() {
     let (_, out, _) = run_cli(&["frc", "518"]);
     assert_eq!(out.trim(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+    // `frc random`: '<N> <FEN>', the number as `frc FEN` gives it.
     let (status, out, _) = run_cli(&["frc", "random"]);
     assert!(status.success());
-    let fen = out.trim().to_string();
-    let (status, number, _) = run_cli(&["frc", &fen]);
+    let (n, fen) = out.trim().split_once(' ').unwrap();
+    let (status, number, _) = run_cli(&["frc", fen]);
     assert!(status.success(), "{fen}");
-    let n: u32 = number.trim().parse().unwrap();
-    assert!(n < 960);
-    let (_, again, _) = run_cli(&["frc", &n.to_string()]);
+    assert_eq!(number.trim(), n);
+    assert!(n.parse::<u32>().unwrap() < 960);
+    let (_, again, _) = run_cli(&["frc", n]);
     assert_eq!(again.trim(), fen);
     // Number -> position -> number for every start position.
     let (_, all, _) = run_cli(&["frc"]);
@@ -43,8 +44,12 @@ fn dfrc_positions() {
     assert_eq!(out.trim(), "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAca - 0 1");
     let (_, n, _) = run_cli(&["frc", out.trim()]);
     assert!(n.starts_with("518 959"), "{n}");
+    // `dfrc random`: '<W> <B> <FEN>'.
     let (status, out, _) = run_cli(&["dfrc", "random"]);
     assert!(status.success() && out.contains(" w "));
+    let words: Vec<&str> = out.trim().splitn(3, ' ').collect();
+    let (_, again, _) = run_cli(&["dfrc", words[0], words[1]]);
+    assert_eq!(again.trim(), words[2]);
 }
 
 #[test]
@@ -81,7 +86,6 @@ fn bad_arguments_are_errors_naming_the_subcommand_and_the_argument() {
         (&["perft", "x"], "'x' for '<DEPTH>'"),
         (&["bench", "x"], "'x' for '[DEPTH]'"),
         (&["bench", "3", "extra"], "unexpected argument 'extra'"),
-        (&["whatever"], "unrecognized subcommand 'whatever'"),
     ] {
         let (status, out, err) = run_cli(args);
         assert_eq!(status.code(), Some(2), "{args:?}");
@@ -89,9 +93,7 @@ fn bad_arguments_are_errors_naming_the_subcommand_and_the_argument() {
         assert!(err.starts_with("error: ") && err.contains(named), "{args:?}: {err}");
         // One short message and the subcommand's usage line, not a page of text.
         assert!(err.lines().count() <= 7, "{args:?}: {err}");
-        if args[0] != "whatever" {
-            assert!(err.contains(&format!("Usage: rockad {}", args[0])), "{args:?}: {err}");
-        }
+        assert!(err.contains(&format!("Usage: rockad {}", args[0])), "{args:?}: {err}");
     }
 }
 
@@ -106,7 +108,45 @@ fn every_subcommand_has_its_help_and_there_is_a_version() {
     assert!(status.success() && out.contains("completions") && out.contains("UCI"), "{out}");
     let (status, out, _) = run_cli(&["--version"]);
     assert!(status.success());
-    assert_eq!(out.trim(), format!("rockad {}", env!("CARGO_PKG_VERSION")));
+    assert!(out.starts_with(&format!("rockad {} (", env!("CARGO_PKG_VERSION"))), "{out}");
+}
+
+/// `net 796c430e`: the first 8 hex digits of the SHA-256 of the network
+/// file compiled in.
+fn embedded_net_hash() -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../eval/nets/default.nnue");
+    rockad_eval::sha256::short_hash(&std::fs::read(path).unwrap())
+}
+
+#[test]
+fn id_name_version_and_bench_name_the_commit_and_the_network() {
+    let net = format!("net {})", embedded_net_hash());
+    let (_, out, _) = run_cli(&["uci"]);
+    let id = out.lines().find_map(|l| l.strip_prefix("id name ")).expect("id name").to_string();
+    assert!(id.starts_with(&format!("Rockad {} (", env!("CARGO_PKG_VERSION"))), "{id}");
+    assert!(id.ends_with(&net), "{id}");
+    // Built from this repository: its commit comes first; without git, nothing.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().canonicalize().unwrap();
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git").args(args).current_dir(&root).output().ok()?;
+        out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    };
+    let ours =
+        git(&["rev-parse", "--show-toplevel"]).and_then(|t| std::path::Path::new(&t).canonicalize().ok());
+    match (ours == Some(root.clone()), git(&["rev-parse", "--short=7", "HEAD"])) {
+        (true, Some(commit)) => assert!(id.contains(&format!(" ({commit}, net ")), "{id} at {commit}"),
+        _ => assert!(id.contains(" (net "), "{id}"),
+    }
+    let (_, version, _) = run_cli(&["--version"]);
+    assert_eq!(version.trim().strip_prefix("rockad "), id.strip_prefix("Rockad "), "{version}");
+    let (_, bench, _) = run_cli(&["bench", "1"]);
+    let mut lines = bench.lines();
+    assert_eq!(lines.next(), Some(id.as_str()));
+    assert_eq!(lines.next().unwrap_or_default(), format!("Evaluation: network <embedded> ({net}"));
+    let (status, compiler, _) = run_cli(&["compiler"]);
+    assert!(status.success());
+    assert!(compiler.starts_with("Compiled by rustc ") && compiler.contains(" for "), "{compiler}");
+    assert!(compiler.contains("features: ") && compiler.contains("kernels in use: "), "{compiler}");
 }
 
 #[test]
@@ -262,4 +302,77 @@ fn train_reports_each_epoch_and_shows_the_shared_progress_bar() {
     assert!(err.contains("/2 epochs") && err.contains('\r'), "{err:?}");
     assert!(std::fs::metadata(net).unwrap().len() > 0);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn analyse_takes_an_out_ending_in_an_extension_as_the_stem() {
+    let dir = std::env::temp_dir().join(format!("rockad-cli-stem-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("x.csv");
+    let (status, _, err) =
+        run_cli(&["analyse", "--frc", "0-1", "--depth", "1", "--quiet", "--out", out.to_str().unwrap()]);
+    assert!(status.success(), "{err}");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["x.csv", "x.html", "x.jsonl", "x.summary.txt", "x.svg"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn uci_commands_run_as_arguments() {
+    let (status, out, err) = run_cli(&["d"]);
+    assert!(status.success(), "{err}");
+    assert!(out.contains("| r | n | b | q | k | b | n | r | 8"), "{out}");
+    assert!(!out.contains("by the Rockad developers"), "no banner when scripted: {out}");
+    // A quoted argument is one line; the next command word starts another.
+    let (status, out, err) = run_cli(&["position frc 0", "d"]);
+    assert!(status.success(), "{err}");
+    assert!(out.contains("| b | b | q | n | n | r | k | r | 8"), "{out}");
+    let (status, out, _) = run_cli(&["position frc 123", "eval"]);
+    assert!(status.success() && out.contains("Final evaluation: "), "{out}");
+    // A search runs to its limit before Rockad exits.
+    let (status, out, err) = run_cli(&["go", "depth", "5"]);
+    assert!(status.success(), "{err}");
+    assert!(out.lines().any(|l| l.starts_with("info depth 5 ")), "{out}");
+    assert!(out.lines().last().unwrap().starts_with("bestmove "), "{out}");
+    let (_, out, _) = run_cli(&["position", "startpos", "moves", "e2e4", "go", "perft", "1"]);
+    assert!(out.contains("Nodes searched: 20"), "{out}");
+    // OpenBench's form still reaches the genfens subcommand.
+    let (status, out, err) = run_cli(&["genfens 2 seed 1 book None", "quit"]);
+    assert!(status.success(), "{err}");
+    assert_eq!(out.lines().filter(|l| l.starts_with("info string genfens ")).count(), 2, "{out}");
+}
+
+#[test]
+fn unknown_words_and_bad_uci_arguments_are_one_line_errors() {
+    for (args, named) in [
+        (&["whatever"][..], "unknown command 'whatever'"),
+        (&["eval", "bogus"], "eval: unexpected argument 'bogus'"),
+        (&["position", "frc", "960"], "960"),
+        (&["go", "infinite"], "needs a limit"),
+    ] {
+        let (status, out, err) = run_cli(args);
+        assert_eq!(status.code(), Some(2), "{args:?}");
+        assert!(out.is_empty(), "{args:?}: nothing runs: {out}");
+        assert!(err.starts_with("error: ") && err.contains(named), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn the_uci_loop_opens_with_a_banner_before_the_protocol() {
+    let mut e = rockad_tests::Engine::start();
+    assert!(
+        e.banner.starts_with("Rockad ") && e.banner.ends_with(" by the Rockad developers"),
+        "{}",
+        e.banner
+    );
+    e.send("uci");
+    let lines = e.expect("uciok");
+    assert!(lines[0].starts_with("id name Rockad "), "{lines:?}");
+    e.quit();
 }

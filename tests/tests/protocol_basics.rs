@@ -41,10 +41,12 @@ fn uci_handshake_lists_every_option_then_uciok() {
 fn isready_ucinewgame_debug_register_are_accepted() {
     let mut e = Engine::start();
     e.send("debug on");
-    e.send("register later");
     e.send("ucinewgame");
     e.send("debug off");
     assert!(e.sync().is_empty(), "these commands print nothing");
+    // Rockad needs no registration, and says so.
+    let msg = e.info_string_for("register later");
+    assert_eq!(msg, "info string register: Rockad needs no registration; ignored");
     e.quit();
 }
 
@@ -58,12 +60,15 @@ fn option_names_are_case_insensitive_and_may_contain_spaces() {
         "setoption name hash value 32",
         "setoption name threads value 2",
         "setoption name multipv value 2",
-        "setoption name uci_chess960 value TRUE",
+        "setoption name uci_chess960 value true",
         "setoption name Ponder value false",
     ] {
         e.send(line);
     }
     assert!(e.sync().is_empty(), "all accepted silently");
+    // A check value in capitals is read in lower case, and said.
+    let msg = e.info_string_for("setoption name UCI_CHESS960 value TRUE");
+    assert_eq!(msg, "info string setoption: 'UCI_Chess960' value 'TRUE' read as true");
     // MultiPV 2 took effect: two lines per depth.
     e.send("position startpos");
     e.send("go depth 3");

@@ -24,10 +24,18 @@ fn evalfile_switches_evaluation_and_a_bad_file_keeps_the_current_one() {
     e.send("eval");
     let lines = e.read_until(PROMPT, |l| l.starts_with("Final evaluation"));
     assert!(!lines.iter().any(|l| l.starts_with("Network evaluation: ")), "{lines:?}");
+    // The first search after a change says which evaluation it uses.
     e.send("go depth 6");
-    assert!(bestmove_of(&e.expect_prefix("bestmove")).is_some());
+    let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    assert_eq!(lines[0], "info string evaluation: hand-crafted", "{lines:?}");
+    e.send("go depth 1");
+    let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    assert!(!lines.iter().any(|l| l.starts_with("info string evaluation")), "once: {lines:?}");
     let reply = e.info_string_for("setoption name EvalFile value <embedded>");
-    assert!(reply.starts_with("info string evaluation: network <embedded> ("), "{reply}");
+    assert!(reply.starts_with("info string evaluation: network <embedded> (net "), "{reply}");
+    e.send("go depth 1");
+    let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    assert!(lines[0].starts_with("info string evaluation: network <embedded> (net "), "{lines:?}");
     e.send("eval");
     let lines = e.read_until(PROMPT, |l| l.starts_with("Final evaluation"));
     assert!(
@@ -62,7 +70,9 @@ fn limited_strength_evaluates_with_the_hand_crafted_evaluation_it_was_calibrated
     let lines = e.read_until(PROMPT, |l| l.starts_with("Final evaluation"));
     assert!(!lines.iter().any(|l| l.starts_with("Network evaluation: ")), "{lines:?}");
     e.send("go depth 3");
-    assert!(bestmove_of(&e.expect_prefix("bestmove")).is_some());
+    let lines = e.read_until(PROMPT, |l| l.starts_with("bestmove"));
+    assert_eq!(lines[0], "info string evaluation: hand-crafted", "{lines:?}");
+    assert!(bestmove_of(lines.last().unwrap()).is_some());
     e.send("setoption name UCI_LimitStrength value false");
     e.send("eval");
     let lines = e.read_until(PROMPT, |l| l.starts_with("Final evaluation"));

@@ -2,9 +2,11 @@
 //! GUI could send them: positions (start, Chess960, DFRC, FEN, with moves in
 //! either castling form), `go` with every mix of parameters, `stop`,
 //! `ponderhit`, `isready`, `setoption` of Hash / Threads / MultiPV /
-//! UCI_Chess960 during and between searches, `ucinewgame`. Every `go` must
-//! be answered by exactly one legal `bestmove`, and nothing may be printed
-//! that is not protocol (no error: every command here is valid).
+//! UCI_Chess960 / UCI_LimitStrength / UCI_Elo during and between searches,
+//! `ucinewgame`. Every `go` must be answered by exactly one legal
+//! `bestmove`, never before `stop` (or `ponderhit`) where the protocol says
+//! so, and nothing may be printed that is not protocol (no error: every
+//! command here is valid).
 //!
 //! `cargo test` runs a bounded version; `ROCKAD_STRESS_SEQUENCES=N` (and
 //! `ROCKAD_STRESS_COMMANDS=M`, `ROCKAD_STRESS_SEED=S`) runs more.
@@ -24,6 +26,9 @@ const FENS: &[&str] = &[
     "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
     "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
     "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1",
+    // Captures that never end: quiescence must stay bounded here.
+    "qqqqkqqq/qq6/8/8/8/8/QQ6/QQQQKQQQ w - - 0 1",
+    "rqqqkqqr/qqqqbbnn/8/8/8/8/QQQQBBNN/RQQQKQQR w - - 0 1",
 ];
 
 /// What the test knows of the search in flight.
@@ -32,9 +37,12 @@ enum Search {
     Idle,
     /// Ends by itself (a limit applies).
     Bounded,
-    /// Ends only at `stop` (or `ponderhit` turns it bounded).
+    /// Ends only at `stop` (or `ponderhit` turns it bounded); `strict`:
+    /// must not answer before (`go infinite`, `go ponder`), where a search
+    /// with no limit at all may still end on its own (a mate found).
     Endless {
         ponder_bounded: bool,
+        strict: bool,
     },
 }
 
@@ -46,6 +54,10 @@ struct Run {
     /// Positions of the `go`s not yet answered, oldest first.
     waiting: VecDeque<Chess>,
     search: Search,
+    /// The last few commands sent, for a failure's message.
+    sent: VecDeque<String>,
+    /// Whether the search in flight is a `go ponder`.
+    pondering: bool,
     gos: usize,
     bestmoves: usize,
 }
@@ -60,9 +72,12 @@ impl Run {
             "info" => {
                 if let Some(text) = line.strip_prefix("info string ") {
                     // Every command is valid: the only notes allowed are the
-                    // Threads cap and the lag meter's.
+                    // Threads cap, the lag meter's and what `infinite` beside
+                    // a limit does.
                     assert!(
-                        text.starts_with("Threads ") || text.starts_with("the GUI's clock runs"),
+                        text.starts_with("Threads ")
+                            || text.starts_with("the GUI's clock runs")
+                            || text.starts_with("go: 'infinite' with "),
                         "unexpected message: {line}"
                     );
                 } else {
@@ -76,6 +91,11 @@ impl Run {
 
     fn check_bestmove(&mut self, line: &str) {
         self.bestmoves += 1;
+        assert!(
+            !matches!(self.search, Search::Endless { strict: true, .. }),
+            "{line} for a go infinite or go ponder before stop or ponderhit; last sent: {:?}",
+            self.sent
+        );
         let pos = self.waiting.pop_front().unwrap_or_else(|| panic!("a bestmove no go asked for: {line}"));
         let words: Vec<&str> = line.split(' ').collect();
         match words[..] {
@@ -113,7 +133,15 @@ impl Run {
     }
 
     fn send(&mut self, line: &str) {
+        if self.sent.len() == 8 {
+            self.sent.pop_front();
+        }
+        self.sent.push_back(line.to_string());
         self.e.send(line);
+        // Whatever the search was, `stop` lets it answer.
+        if line == "stop" && matches!(self.search, Search::Endless { .. }) {
+            self.search = Search::Bounded;
+        }
     }
 
     fn position(&mut self) {
@@ -179,7 +207,7 @@ impl Run {
             bounded = true;
         }
         if r.chance(25) {
-            words.push(format!("movetime {}", r.below(40)));
+            words.push(format!("movetime {}", 1 + r.below(40)));
             bounded = true;
         }
         if r.chance(25) {
@@ -213,8 +241,9 @@ impl Run {
             let j = r.below(i as u64 + 1) as usize;
             words.swap(i, j);
         }
+        self.pondering = ponder;
         self.search = if infinite || ponder || !bounded {
-            Search::Endless { ponder_bounded: ponder && bounded }
+            Search::Endless { ponder_bounded: ponder && bounded, strict: infinite || ponder }
         } else {
             Search::Bounded
         };
@@ -226,7 +255,9 @@ impl Run {
 
     fn setoption(&mut self) {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-        let line = match self.rng.below(5) {
+        let line = match self.rng.below(7) {
+            5 => format!("setoption name UCI_LimitStrength value {}", self.rng.chance(50)),
+            6 => format!("setoption name UCI_Elo value {}", 800 + self.rng.below(1500)),
             0 => format!("setoption name Hash value {}", 1 + self.rng.below(32)),
             1 => format!("setoption name Threads value {}", 1 + self.rng.below(cores.min(3))),
             2 => format!("setoption name MultiPV value {}", 1 + self.rng.below(4)),
@@ -242,14 +273,17 @@ impl Run {
             4..=8 => self.go(),
             9..=10 => {
                 self.send("stop");
-                if matches!(self.search, Search::Endless { .. }) {
-                    self.search = Search::Bounded;
-                }
             }
             11 => {
                 self.send("ponderhit");
-                if self.search == (Search::Endless { ponder_bounded: true }) {
-                    self.search = Search::Bounded;
+                match self.search {
+                    Search::Endless { ponder_bounded: true, .. } => self.search = Search::Bounded,
+                    // A ponder search with no limit becomes one that may
+                    // end on its own; `go infinite` still waits for stop.
+                    Search::Endless { ponder_bounded: false, strict: true } if self.pondering => {
+                        self.search = Search::Endless { ponder_bounded: false, strict: false }
+                    }
+                    _ => {}
                 }
             }
             12..=13 => {
@@ -283,10 +317,12 @@ fn random_valid_sequences_get_one_legal_bestmove_per_go_and_only_protocol() {
     for s in 0..sequences {
         let mut run = Run {
             e: Engine::start(),
-            rng: Rng(seed ^ (s + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+            rng: Rng::new(seed ^ (s + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
             pos: Chess::default(),
             waiting: VecDeque::new(),
             search: Search::Idle,
+            pondering: false,
+            sent: VecDeque::new(),
             gos: 0,
             bestmoves: 0,
         };

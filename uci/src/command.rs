@@ -48,6 +48,8 @@ pub enum Command {
     Display,
     Eval,
     Help,
+    /// How the binary was built (Stockfish's `compiler`).
+    Compiler,
 }
 
 /// Why a line could not be understood; its `Display` is the text of the
@@ -191,8 +193,17 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, CommandError> {
         "d" => no_args(Command::Display),
         "eval" => no_args(Command::Eval),
         "help" => Ok(Some(Command::Help)),
+        "compiler" => no_args(Command::Compiler),
         _ => Err(CommandError::Unknown(head.to_string())),
     }
+}
+
+/// Whether `word` names a command (`go`, `d`, `perft`, ...), whatever its
+/// arguments: how the command line tells UCI words from other words.
+pub fn is_command(word: &str) -> bool {
+    !word.is_empty()
+        && !word.contains(char::is_whitespace)
+        && !matches!(parse_command(word), Err(CommandError::Unknown(_)))
 }
 
 fn parse_num<T: std::str::FromStr>(
@@ -253,6 +264,7 @@ mod tests {
         assert_eq!(parse("debug off"), Command::Debug(false));
         assert_eq!(parse("register later"), Command::Register);
         assert_eq!(parse("quit"), Command::Quit);
+        assert_eq!(parse("compiler"), Command::Compiler);
         assert_eq!(parse_command("   ").unwrap(), None);
     }
 
@@ -267,6 +279,16 @@ mod tests {
         assert!(parse_command("perft").is_err());
         assert!(parse_command("perft -3").is_err());
         assert!(parse_command("debug maybe").is_err());
+    }
+
+    #[test]
+    fn command_words_are_known_whatever_their_arguments() {
+        for word in ["uci", "go", "position", "perft", "bench", "d", "eval", "setoption", "quit", "help"] {
+            assert!(is_command(word), "{word}");
+        }
+        for word in ["", "depth", "startpos", "analyse", "go depth", "e2e4"] {
+            assert!(!is_command(word), "{word}");
+        }
     }
 
     #[test]

@@ -82,6 +82,13 @@ impl std::error::Error for FenError {}
 /// What was done to a FEN that was accepted but not as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FenNotice {
+    /// Repaired: the last fields were missing (`missing` of the five after
+    /// the board) and were read with their defaults, `w - - 0 1`.
+    FieldsMissing { missing: usize },
+    /// Repaired: a castling field not written the way Rockad writes the
+    /// same rights, in X-FEN or Shredder-FEN (`KKQQkkqq`, `kqKQ`, `KAka`),
+    /// and how it was read.
+    CastlingRead { given: String, read: String },
     /// Repaired: castling rights naming these rook squares were dropped,
     /// having no king and rook to castle with.
     CastlingDropped(Vec<Square>),
@@ -100,6 +107,20 @@ pub enum FenNotice {
 impl fmt::Display for FenNotice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            FenNotice::FieldsMissing { missing } => {
+                let at = DEFAULT_FIELDS.len() - (*missing).min(DEFAULT_FIELDS.len());
+                let names: Vec<&str> = DEFAULT_FIELDS[at..].iter().map(|(name, _)| *name).collect();
+                let values: Vec<&str> = DEFAULT_FIELDS[at..].iter().map(|(_, value)| *value).collect();
+                let names = match names.split_last() {
+                    Some((last, [])) => format!("{last} field"),
+                    Some((last, rest)) => format!("{} and {last} fields", rest.join(", ")),
+                    None => "no field".to_string(),
+                };
+                write!(f, "repaired: {names} missing; read as {}", values.join(" "))
+            }
+            FenNotice::CastlingRead { given, read } => {
+                write!(f, "repaired: castling field '{given}' read as '{read}'")
+            }
             FenNotice::CastlingDropped(rooks) => {
                 let names: Vec<String> = rooks.iter().map(|sq| sq.to_string()).collect();
                 write!(
@@ -131,6 +152,11 @@ impl fmt::Display for FenNotice {
     }
 }
 
+/// The fields after the board, by name, with the value a FEN without them
+/// is read with.
+const DEFAULT_FIELDS: [(&str, &str); 5] =
+    [("side to move", "w"), ("castling", "-"), ("en passant", "-"), ("halfmove", "0"), ("fullmove", "1")];
+
 /// Reads a FEN by one rule: a board that cannot be played, or text that is
 /// not a FEN, is refused ([`FenError`]); a field the board contradicts or a
 /// counter out of range is repaired; a playable board no legal game reaches
@@ -146,7 +172,8 @@ pub fn parse_fen(text: &str) -> Result<(Chess, Vec<FenNotice>), FenError> {
         return Err(FenError::NotChess { fen: text.to_string() });
     }
     let mut notices = Vec::new();
-    let fields: Vec<&str> = text.split_whitespace().collect();
+    // The fields as shakmaty reads them: spaces or underscores between.
+    let fields: Vec<&str> = text.split([' ', '_']).filter(|f| !f.is_empty()).collect();
     if setup.halfmoves > MAX_HALFMOVE_CLOCK {
         setup.halfmoves = MAX_HALFMOVE_CLOCK;
         notices.push(FenNotice::HalfmoveClock { given: fields.get(4).unwrap_or(&"?").to_string() });
@@ -181,16 +208,42 @@ pub fn parse_fen(text: &str) -> Result<(Chess, Vec<FenNotice>), FenError> {
         }
     };
     let dropped = asked_rights & !pos.castles().castling_rights();
+    let mut first = Vec::new();
+    if fields.len() < 6 {
+        first.push(FenNotice::FieldsMissing { missing: 6 - fields.len() });
+    }
+    // Rights that were dropped are named as such; only a field whose rights
+    // all stand is checked for its spelling.
+    if let Some(&given) = fields.get(2)
+        && !dropped.any()
+        && let Some(read) = castling_reading(&pos, given)
+    {
+        first.push(FenNotice::CastlingRead { given: given.to_string(), read });
+    }
     if dropped.any() {
-        notices.insert(0, FenNotice::CastlingDropped(rook_squares(dropped)));
+        first.push(FenNotice::CastlingDropped(rook_squares(dropped)));
     }
     if let Some(ep) = asked_ep
         && pos.ep_square(EnPassantMode::Always).is_none()
     {
-        let at = usize::from(dropped.any());
-        notices.insert(at, FenNotice::EnPassantDropped(ep));
+        first.push(FenNotice::EnPassantDropped(ep));
     }
-    Ok((pos, notices))
+    first.extend(notices);
+    Ok((pos, first))
+}
+
+/// How a castling field was read, when it is not written the way Rockad
+/// writes `pos`'s rights in either notation (X-FEN `KQkq` or Shredder-FEN
+/// `HAha`: White first, each side's king side first): in X-FEN when the
+/// field used `K`, `Q`, `k` or `q`, else in Shredder-FEN.
+fn castling_reading(pos: &Chess, given: &str) -> Option<String> {
+    let field = |fen: String| fen.split(' ').nth(2).unwrap_or("-").to_string();
+    let x = field(xfen(pos));
+    let shredder = field(shredder_fen(pos));
+    if given == x || given == shredder {
+        return None;
+    }
+    Some(if given.contains(['K', 'Q', 'k', 'q']) { x } else { shredder })
 }
 
 /// White's squares first, each side's from the h-file down (as in `HAha`).
@@ -304,6 +357,110 @@ mod tests {
         );
         let (_, w) = parse_fen("4k3/8/8/8/8/8/8/4K3 w - - 150 007").unwrap();
         assert!(w.is_empty(), "{w:?}");
+    }
+
+    #[test]
+    fn missing_fields_are_filled_in_and_named() {
+        let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        for (fen, said, now) in [
+            (
+                board.to_string(),
+                "repaired: side to move, castling, en passant, halfmove and fullmove fields missing; \
+                 read as w - - 0 1",
+                format!("{board} w - - 0 1"),
+            ),
+            (
+                format!("{board} b"),
+                "repaired: castling, en passant, halfmove and fullmove fields missing; read as - - 0 1",
+                format!("{board} b - - 0 1"),
+            ),
+            (
+                format!("{board} w KQkq"),
+                "repaired: en passant, halfmove and fullmove fields missing; read as - 0 1",
+                START.to_string(),
+            ),
+            (
+                format!("{board} w KQkq -"),
+                "repaired: halfmove and fullmove fields missing; read as 0 1",
+                START.to_string(),
+            ),
+            (format!("{board} w KQkq - 0"), "repaired: fullmove field missing; read as 1", START.to_string()),
+        ] {
+            let (pos, w) = parse_fen(&fen).unwrap();
+            let texts: Vec<String> = w.iter().map(|n| n.to_string()).collect();
+            assert_eq!(texts, vec![said.to_string()], "{fen}");
+            assert_eq!(xfen(&pos), now, "{fen}");
+        }
+    }
+
+    #[test]
+    fn castling_fields_written_another_way_say_how_they_were_read() {
+        let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w";
+        for (given, read) in [
+            ("KKQQkkqq", "KQkq"),
+            ("kqKQ", "KQkq"),
+            ("QKqk", "KQkq"),
+            ("KAka", "KQkq"),
+            ("AHah", "HAha"),
+            ("hH", "Hh"),
+            ("HHAAhhaa", "HAha"),
+            ("qQ", "Qq"),
+        ] {
+            let (pos, w) = parse_fen(&format!("{board} {given} - 0 1")).unwrap();
+            assert_eq!(
+                w,
+                vec![FenNotice::CastlingRead { given: given.into(), read: read.into() }],
+                "{given}"
+            );
+            assert_eq!(
+                w[0].to_string(),
+                format!("repaired: castling field '{given}' read as '{read}'"),
+                "{given}"
+            );
+            let (again, _) = parse_fen(&format!("{board} {read} - 0 1")).unwrap();
+            assert_eq!(pos.castles().castling_rights(), again.castles().castling_rights(), "{given}");
+        }
+        // Chess960: rooks on b and g, king on e; inner rook on f with the king on g.
+        let (_, w) = parse_fen("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w BGbg - 0 1").unwrap();
+        assert_eq!(w, vec![FenNotice::CastlingRead { given: "BGbg".into(), read: "GBgb".into() }]);
+        let (_, w) = parse_fen("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KBkb - 0 1").unwrap();
+        assert_eq!(w, vec![FenNotice::CastlingRead { given: "KBkb".into(), read: "KQkq".into() }]);
+    }
+
+    #[test]
+    fn castling_fields_written_the_canonical_ways_say_nothing() {
+        for fen in [
+            START,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Ha - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w a - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9",
+            "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1",
+            "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1",
+            "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1",
+            "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1",
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAhf - 0 1",
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1",
+            "4k3/8/8/8/8/8/8/4KRR1 w F - 0 1",
+            "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1",
+            "6kr/8/8/8/8/8/8/6KR w Hh - 0 1",
+            "6kr/8/8/8/8/8/8/6KR w Kk - 0 1",
+            "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 1",
+            "2r1k1r1/pp1bppbp/2np1np1/q7/3NP3/2N1B3/PPPQBPPP/2R1K1R1 w GCgc - 0 1",
+        ] {
+            let (pos, w) = parse_fen(fen).unwrap();
+            assert!(w.is_empty(), "{fen}: {w:?}");
+            // What Rockad writes reads back without a word.
+            for again in [xfen(&pos), shredder_fen(&pos)] {
+                let (_, w) = parse_fen(&again).unwrap();
+                assert!(w.is_empty(), "{again}: {w:?}");
+            }
+        }
     }
 
     #[test]

@@ -4,15 +4,19 @@
 //! negative times, `searchmoves 0000`). A `go` must always be answered by a
 //! `bestmove`, so parsing never fails. The one rule for values:
 //!
-//! - Each numeric parameter has a range ([`range`]). Times may be negative
-//!   (Cute Chess sends an overdrawn clock that way); counts start at 1.
+//! - Each numeric parameter has a range ([`range`]). Clocks may be negative
+//!   (Cute Chess sends an overdrawn clock that way); counts and `movetime`
+//!   start at 1. A negative increment is read as 0, and said so.
 //! - A value that is not an integer, or lies below its range (`depth -3`,
 //!   `mate 0`: nothing the engine could search for), drops that parameter.
 //! - A value above its range (`depth 99999999999999999999`, a clock of
 //!   more than 24 days) is absurd: it is dropped too, so that it cannot turn
 //!   into a search that only `stop` ends.
+//! - A parameter given twice counts with its last usable value; an empty
+//!   `searchmoves` searches all moves. Both are said.
 //! - Each problem becomes a [`GoWarning`]; the engine reports all of a
-//!   line's warnings in one `info string` ([`warnings_line`]).
+//!   line's warnings in one `info string` ([`warnings_line`]). So do the
+//!   notes [`GoParams::settle`] adds on what an odd but usable line does.
 //! - When a line had problems and no limit is left for the side to move
 //!   ([`GoParams::is_bounded`]), the search gets [`FALLBACK_MOVETIME_MS`]
 //!   instead of running until `stop`: only `go infinite` (or a clean `go`
@@ -118,6 +122,8 @@ impl GoKey {
 /// The values `key` accepts, both ends included.
 pub fn range(key: GoKey) -> (i128, i128) {
     match key {
+        // A move time must leave something to search with.
+        GoKey::Movetime => (1, i128::from(MAX_TIME_MS)),
         k if k.is_time() => (-i128::from(MAX_TIME_MS), i128::from(MAX_TIME_MS)),
         GoKey::Movestogo => (1, MAX_MOVESTOGO.into()),
         GoKey::Depth => (1, MAX_DEPTH.into()),
@@ -148,6 +154,22 @@ pub enum GoWarning {
     SearchMove(MoveError),
     /// Clocks were given, but not the side to move's.
     NoClock(Color),
+    /// `searchmoves` with no move after it: all moves are searched.
+    NoSearchMoves,
+    /// A `searchmoves` move written with capitals (`E2E4`), read in lower case.
+    SearchMoveCase { given: String, read: String },
+    /// A parameter given more than once (`depth 5 depth 6`): the last usable
+    /// value counts (`value`; `None` for `infinite` and `ponder`, which are
+    /// read once, and for `searchmoves`, whose moves are all searched).
+    Repeated { name: &'static str, times: usize, value: Option<String> },
+    /// `winc -5`: an increment cannot be negative; read as 0.
+    NegativeIncrement { key: GoKey, value: String },
+    /// The side to move's clock shows no time (and no increment comes):
+    /// the search answers after its first depth.
+    NoTimeLeft { color: Color, ms: i64 },
+    /// `infinite` with limits (named) that end the search; the answer
+    /// still waits for `stop`.
+    InfiniteWithLimit(Vec<&'static str>),
     /// No usable limit was left: searching [`FALLBACK_MOVETIME_MS`].
     Fallback,
 }
@@ -165,13 +187,46 @@ impl fmt::Display for GoWarning {
             }
             GoWarning::Unknown(token) => write!(f, "unknown parameter '{token}' ignored"),
             GoWarning::SearchMove(e) => write!(f, "searchmoves: {e}; ignored"),
-            GoWarning::NoClock(color) => {
-                let name = if *color == Color::White { "White" } else { "Black" };
-                write!(f, "no clock for {name}, the side to move")
+            GoWarning::NoClock(color) => write!(f, "no clock for {}, the side to move", color_name(*color)),
+            GoWarning::NoSearchMoves => f.write_str("searchmoves names no move; searching all moves"),
+            GoWarning::SearchMoveCase { given, read } => {
+                write!(f, "searchmoves '{given}' read as '{read}'")
             }
+            GoWarning::Repeated { name, times, value } => {
+                write!(f, "{name} given {times} times; ")?;
+                match (value, *name) {
+                    (Some(v), _) => write!(f, "the last, {v}, counts"),
+                    (None, "searchmoves") => f.write_str("the moves of all of them are searched"),
+                    (None, _) => f.write_str("read once"),
+                }
+            }
+            GoWarning::NegativeIncrement { key, value } => {
+                write!(f, "{} {value} is negative; read as 0", key.name())
+            }
+            GoWarning::NoTimeLeft { color, ms } => {
+                write!(f, "{}'s clock shows no time left ({ms} ms); answering at once", color_name(*color))
+            }
+            GoWarning::InfiniteWithLimit(limits) => write!(
+                f,
+                "'infinite' with {}: the search stops at the limit, the answer waits for 'stop'",
+                and_list(limits)
+            ),
             GoWarning::Fallback => write!(f, "no usable limit left; searching {FALLBACK_MOVETIME_MS} ms"),
         }
     }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[&str]) -> String {
+    match items.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+fn color_name(color: Color) -> &'static str {
+    if color == Color::White { "White" } else { "Black" }
 }
 
 /// Warnings listed in one line at most.
@@ -215,9 +270,41 @@ impl GoParams {
     /// adds [`GoWarning::NoClock`] when only the other side's clock came,
     /// and, when the line had problems and nothing bounds the search, the
     /// fallback move time with [`GoWarning::Fallback`].
+    ///
+    /// Also says what the search will do with a line that is odd but
+    /// usable: `infinite` beside limits that end the search
+    /// ([`GoWarning::InfiniteWithLimit`]), and a clock that shows no time
+    /// left ([`GoWarning::NoTimeLeft`]).
     pub fn settle(&mut self, turn: Color, warnings: &mut Vec<GoWarning>) {
+        let (clock, inc) = match turn {
+            Color::White => (self.wtime, self.winc),
+            Color::Black => (self.btime, self.binc),
+        };
         if (self.wtime.is_some() || self.btime.is_some()) && !self.is_bounded(turn) {
             warnings.push(GoWarning::NoClock(turn));
+        }
+        if self.infinite {
+            let limits: Vec<&'static str> = [
+                (self.depth.is_some(), "depth"),
+                (self.nodes.is_some(), "nodes"),
+                (self.mate.is_some(), "mate"),
+                (self.movetime.is_some(), "movetime"),
+                (clock.is_some(), if turn == Color::White { "wtime" } else { "btime" }),
+            ]
+            .into_iter()
+            .filter_map(|(given, name)| given.then_some(name))
+            .collect();
+            if !limits.is_empty() {
+                warnings.push(GoWarning::InfiniteWithLimit(limits));
+            }
+        } else if !self.ponder
+            && let Some(ms) = clock
+            && ms <= 0
+            && inc.unwrap_or(0) <= 0
+        {
+            // The time manager's limits are then 0 ms (a move time only
+            // lowers them): the first depth completed is the answer.
+            warnings.push(GoWarning::NoTimeLeft { color: turn, ms });
         }
         if !warnings.is_empty() && !self.infinite && !self.is_bounded(turn) {
             self.movetime = Some(FALLBACK_MOVETIME_MS);
@@ -231,17 +318,27 @@ impl GoParams {
 pub fn parse_go(tokens: &[&str]) -> (GoParams, Vec<GoWarning>) {
     let mut p = GoParams::default();
     let mut warnings = Vec::new();
+    // How often each parameter was given (values: only the usable ones).
+    let mut set_times = [0usize; GoKey::ALL.len()];
+    let mut flag_times = [0usize; FLAGS.len()];
     let mut i = 0;
     while i < tokens.len() {
         let token = tokens[i];
         i += 1;
+        if let Some(f) = FLAGS.iter().position(|&flag| flag == token) {
+            flag_times[f] += 1;
+        }
         match token {
             "infinite" => p.infinite = true,
             "ponder" => p.ponder = true,
             "searchmoves" => {
+                let before = i;
                 while i < tokens.len() && !is_keyword(tokens[i]) {
                     p.searchmoves.push(tokens[i].to_string());
                     i += 1;
+                }
+                if i == before {
+                    warnings.push(GoWarning::NoSearchMoves);
                 }
             }
             _ => match GoKey::from_name(token) {
@@ -251,25 +348,64 @@ pub fn parse_go(tokens: &[&str]) -> (GoParams, Vec<GoWarning>) {
                         continue;
                     };
                     i += 1;
-                    if let Some(w) = set(&mut p, key, value) {
-                        warnings.push(w);
+                    match set(&mut p, key, value) {
+                        Ok(note) => {
+                            if let Some(k) = GoKey::ALL.iter().position(|&k| k == key) {
+                                set_times[k] += 1;
+                            }
+                            warnings.extend(note);
+                        }
+                        Err(w) => warnings.push(w),
                     }
                 }
                 None => warnings.push(GoWarning::Unknown(token.to_string())),
             },
         }
     }
+    for (key, times) in GoKey::ALL.into_iter().zip(set_times) {
+        if times > 1 {
+            warnings.push(GoWarning::Repeated { name: key.name(), times, value: value_of(&p, key) });
+        }
+    }
+    for (&name, times) in FLAGS.iter().zip(flag_times) {
+        if times > 1 {
+            warnings.push(GoWarning::Repeated { name, times, value: None });
+        }
+    }
     (p, warnings)
 }
 
-/// Sets `key` from `value` by the rule above; the warning, if any.
-fn set(p: &mut GoParams, key: GoKey, value: &str) -> Option<GoWarning> {
+/// The value `key` has in `p`, as text.
+fn value_of(p: &GoParams, key: GoKey) -> Option<String> {
+    let time = |v: Option<i64>| v.map(|v| v.to_string());
+    let small = |v: Option<u32>| v.map(|v| v.to_string());
+    match key {
+        GoKey::Wtime => time(p.wtime),
+        GoKey::Btime => time(p.btime),
+        GoKey::Winc => time(p.winc),
+        GoKey::Binc => time(p.binc),
+        GoKey::Movetime => time(p.movetime),
+        GoKey::Movestogo => small(p.movestogo),
+        GoKey::Depth => small(p.depth),
+        GoKey::Mate => small(p.mate),
+        GoKey::Perft => small(p.perft),
+        GoKey::Nodes => p.nodes.map(|v| v.to_string()),
+    }
+}
+
+/// Sets `key` from `value` by the rule above: `Err` with the warning when
+/// the parameter is dropped, `Ok` with a note when it was set repaired (a
+/// negative increment read as 0).
+fn set(p: &mut GoParams, key: GoKey, value: &str) -> Result<Option<GoWarning>, GoWarning> {
     let (lo, hi) = range(key);
     let (v, warning) = match parse_integer(value) {
-        Some(v) if v < lo => return Some(GoWarning::Unusable { key, value: value.to_string() }),
-        Some(v) if v > hi => return Some(GoWarning::TooLarge { key, value: value.to_string(), most: hi }),
+        Some(v) if v < lo => return Err(GoWarning::Unusable { key, value: value.to_string() }),
+        Some(v) if v > hi => return Err(GoWarning::TooLarge { key, value: value.to_string(), most: hi }),
+        Some(v) if v < 0 && matches!(key, GoKey::Winc | GoKey::Binc) => {
+            (0, Some(GoWarning::NegativeIncrement { key, value: value.to_string() }))
+        }
         Some(v) => (v, None),
-        None => return Some(GoWarning::Unusable { key, value: value.to_string() }),
+        None => return Err(GoWarning::Unusable { key, value: value.to_string() }),
     };
     // In range, so the conversions below cannot fail.
     let time = Some(v as i64);
@@ -286,7 +422,7 @@ fn set(p: &mut GoParams, key: GoKey, value: &str) -> Option<GoWarning> {
         GoKey::Perft => p.perft = small,
         GoKey::Nodes => p.nodes = Some(v as u64),
     }
-    warning
+    Ok(warning)
 }
 
 /// An integer of any size (saturated to `i128`), with an optional sign.
@@ -409,6 +545,124 @@ mod tests {
             assert_eq!(p.is_bounded(Color::White), bounded, "{line}");
             assert!(!w.contains(&GoWarning::Fallback), "{line}");
         }
+    }
+
+    fn said(line: &str, turn: Color) -> (GoParams, Option<String>) {
+        let (mut p, mut w) = go(line);
+        p.settle(turn, &mut w);
+        (p, warnings_line(&w))
+    }
+
+    #[test]
+    fn movetime_starts_at_one() {
+        assert_eq!(range(GoKey::Movetime), (1, i128::from(MAX_TIME_MS)));
+        for (line, value) in [("movetime -10", "-10"), ("movetime 0", "0")] {
+            let (p, text) = said(line, Color::White);
+            assert_eq!(p.movetime, Some(FALLBACK_MOVETIME_MS), "{line}");
+            assert_eq!(
+                text.as_deref(),
+                Some(
+                    format!(
+                        "go: movetime needs an integer in 1..2147483647, got '{value}'; ignored; \
+                         no usable limit left; searching 1000 ms"
+                    )
+                    .as_str()
+                )
+            );
+        }
+        let (p, w) = go("movetime 1");
+        assert_eq!((p.movetime, w.len()), (Some(1), 0));
+    }
+
+    #[test]
+    fn an_empty_clock_is_said() {
+        let (p, text) = said("wtime 0 btime 0", Color::White);
+        assert_eq!((p.wtime, p.movetime), (Some(0), None));
+        assert_eq!(text.as_deref(), Some("go: White's clock shows no time left (0 ms); answering at once"));
+        let (_, text) = said("wtime 5000 btime -20", Color::Black);
+        assert_eq!(text.as_deref(), Some("go: Black's clock shows no time left (-20 ms); answering at once"));
+        // An increment, the other side's empty clock, pondering or
+        // `infinite` leave nothing to say about it.
+        for line in ["wtime 0 btime 0 winc 100", "wtime 1000 btime 0", "wtime 0 btime 0 ponder"] {
+            assert_eq!(said(line, Color::White).1, None, "{line}");
+        }
+        assert!(!said("wtime 0 infinite", Color::White).1.unwrap().contains("no time left"));
+    }
+
+    #[test]
+    fn an_empty_searchmoves_searches_all_moves() {
+        let (p, w) = go("searchmoves");
+        assert!(p.searchmoves.is_empty());
+        assert_eq!(w, vec![GoWarning::NoSearchMoves]);
+        let (p, w) = go("searchmoves depth 3");
+        assert_eq!((p.depth, w), (Some(3), vec![GoWarning::NoSearchMoves]));
+        assert_eq!(
+            said("searchmoves depth 3", Color::White).1.as_deref(),
+            Some("go: searchmoves names no move; searching all moves")
+        );
+    }
+
+    #[test]
+    fn parameters_given_twice_count_with_the_last_value() {
+        let (p, text) = said("depth 5 depth 6", Color::White);
+        assert_eq!(p.depth, Some(6));
+        assert_eq!(text.as_deref(), Some("go: depth given 2 times; the last, 6, counts"));
+        let (p, text) = said("wtime 1000 wtime 2000 btime 1000", Color::White);
+        assert_eq!(p.wtime, Some(2000));
+        assert_eq!(text.as_deref(), Some("go: wtime given 2 times; the last, 2000, counts"));
+        let (p, text) = said("infinite infinite", Color::White);
+        assert!(p.infinite);
+        assert_eq!(text.as_deref(), Some("go: infinite given 2 times; read once"));
+        let (p, text) = said("ponder ponder wtime 1000 btime 1000", Color::White);
+        assert!(p.ponder);
+        assert_eq!(text.as_deref(), Some("go: ponder given 2 times; read once"));
+        let (p, text) = said("searchmoves e2e4 depth 2 searchmoves d2d4", Color::White);
+        assert_eq!(p.searchmoves, vec!["e2e4", "d2d4"]);
+        assert_eq!(
+            text.as_deref(),
+            Some("go: searchmoves given 2 times; the moves of all of them are searched")
+        );
+        // A dropped value does not count: the usable one stays, as said.
+        let (p, w) = go("depth 5 depth x");
+        assert_eq!(
+            (p.depth, w),
+            (Some(5), vec![GoWarning::Unusable { key: GoKey::Depth, value: "x".into() }])
+        );
+        let (p, text) = said("nodes 10 nodes 20 nodes 30", Color::White);
+        assert_eq!(p.nodes, Some(30));
+        assert_eq!(text.as_deref(), Some("go: nodes given 3 times; the last, 30, counts"));
+    }
+
+    #[test]
+    fn negative_increments_are_read_as_zero() {
+        let (p, text) = said("wtime 1000 btime 1000 winc -5 binc -7", Color::White);
+        assert_eq!((p.winc, p.binc), (Some(0), Some(0)));
+        assert_eq!(
+            text.as_deref(),
+            Some("go: winc -5 is negative; read as 0; binc -7 is negative; read as 0")
+        );
+        let (p, w) = go("winc 0 binc 30");
+        assert_eq!((p.winc, p.binc, w.len()), (Some(0), Some(30), 0));
+    }
+
+    #[test]
+    fn infinite_beside_limits_is_said() {
+        let (p, text) = said("movetime 1000 infinite", Color::White);
+        assert_eq!((p.movetime, p.infinite), (Some(1000), true));
+        assert_eq!(
+            text.as_deref(),
+            Some("go: 'infinite' with movetime: the search stops at the limit, the answer waits for 'stop'")
+        );
+        let (_, text) = said("infinite depth 3 nodes 100 mate 2 wtime 10 btime 10", Color::Black);
+        assert_eq!(
+            text.as_deref(),
+            Some(
+                "go: 'infinite' with depth, nodes, mate and btime: the search stops at the limit, \
+                 the answer waits for 'stop'"
+            )
+        );
+        assert_eq!(said("infinite", Color::White).1, None);
+        assert_eq!(said("infinite searchmoves e2e4", Color::White).1, None);
     }
 
     #[test]

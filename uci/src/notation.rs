@@ -114,6 +114,14 @@ pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, MoveError> {
         .ok_or_else(|| MoveError::Illegal(text.to_string()))
 }
 
+/// How a move written with capitals (`E2E4`, `e7e8Q`) is read: in lower
+/// case, the way UCI writes moves. `None` for a move written the UCI way
+/// and for `O-O` / `O-O-O`, whose capitals are their own.
+pub fn lowercase_reading(text: &str) -> Option<String> {
+    (castle_word(text).is_none() && text.bytes().any(|b| b.is_ascii_uppercase()))
+        .then(|| text.to_ascii_lowercase())
+}
+
 fn castle_word(text: &str) -> Option<CastlingSide> {
     match text {
         "O-O" | "0-0" | "o-o" => Some(CastlingSide::KingSide),
@@ -193,6 +201,15 @@ mod tests {
         assert_eq!(parse_move(&p, "e7e8k"), Err(MoveError::Unparseable("e7e8k".into())));
         assert_eq!(parse_move(&p, "O-O"), Err(MoveError::Illegal("O-O".into())));
         assert!(parse_move(&p, "E2E4").is_ok());
+    }
+
+    #[test]
+    fn capitals_are_read_in_lower_case_and_said() {
+        assert_eq!(lowercase_reading("E2E4"), Some("e2e4".into()));
+        assert_eq!(lowercase_reading("e7e8Q"), Some("e7e8q".into()));
+        for text in ["e2e4", "e7e8q", "O-O", "O-O-O", "0-0", "o-o", "0000"] {
+            assert_eq!(lowercase_reading(text), None, "{text}");
+        }
     }
 
     #[test]

@@ -147,6 +147,24 @@ pub fn check_value(spec: &OptionSpec, value: Option<&str>) -> Result<OptionValue
     }
 }
 
+/// What a `setoption` value that [`check_value`] accepted was read as,
+/// when that is not what was written: a check value in capitals (`TRUE`;
+/// UCI writes `true` and `false`), a value given to a button (ignored, the
+/// button is pressed). `None` for a value taken as written.
+pub fn value_note(spec: &OptionSpec, value: Option<&str>) -> Option<String> {
+    match (&spec.kind, value) {
+        (OptionKind::Button, Some(value)) => Some(format!(
+            "setoption: '{}' is a button and takes no value; pressed, value '{value}' ignored",
+            spec.name
+        )),
+        (OptionKind::Check { .. }, Some(value)) if value != "true" && value != "false" => {
+            let read = value.to_ascii_lowercase();
+            Some(format!("setoption: '{}' value '{value}' read as {read}", spec.name))
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,5 +206,28 @@ mod tests {
         let c = OptionSpec { name: "Ponder", kind: OptionKind::Check { default: false } };
         assert_eq!(check_value(&c, Some("TRUE")), Ok(OptionValue::Bool(true)));
         assert!(check_value(&c, Some("yes")).is_err());
+    }
+
+    #[test]
+    fn values_read_other_than_written_are_noted() {
+        let c = OptionSpec { name: "Ponder", kind: OptionKind::Check { default: false } };
+        assert_eq!(
+            value_note(&c, Some("TRUE")).as_deref(),
+            Some("setoption: 'Ponder' value 'TRUE' read as true")
+        );
+        assert_eq!(
+            value_note(&c, Some("False")).as_deref(),
+            Some("setoption: 'Ponder' value 'False' read as false")
+        );
+        assert_eq!(value_note(&c, Some("true")), None);
+        assert_eq!(value_note(&c, Some("false")), None);
+        let b = OptionSpec { name: "Clear Hash", kind: OptionKind::Button };
+        assert_eq!(check_value(&b, Some("1")), Ok(OptionValue::Button));
+        assert_eq!(
+            value_note(&b, Some("1")).as_deref(),
+            Some("setoption: 'Clear Hash' is a button and takes no value; pressed, value '1' ignored")
+        );
+        assert_eq!(value_note(&b, None), None);
+        assert_eq!(value_note(&HASH, Some("64")), None);
     }
 }

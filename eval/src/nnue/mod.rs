@@ -22,9 +22,15 @@ pub mod train;
 mod tests;
 
 pub use accumulator::AccumulatorStack;
-pub use network::{Network, NetworkError, Shape};
+pub use network::{EMBEDDED_HASH, Network, NetworkError, Shape};
 
 use shakmaty::Chess;
+
+/// Which integer kernels this machine runs: `avx2` or `portable` (both
+/// give the same numbers; the choice is made at run time).
+pub fn kernels() -> &'static str {
+    simd::kernels()
+}
 
 /// `net`'s evaluation of `pos` from the side to move's view, computed from
 /// scratch: for tools that score single positions (`eval`, `rockad wdl`);

@@ -328,3 +328,16 @@ pub fn bucket(pieces: usize, buckets: usize) -> usize {
 }
 
 static EMBEDDED: &[u8] = include_bytes!("../../nets/default.nnue");
+
+/// The embedded network's name: the first 8 hex digits of the SHA-256 of
+/// `eval/nets/default.nnue` (`796c430e` for net #14), from `build.rs`.
+pub const EMBEDDED_HASH: &str = env!("ROCKAD_NET_HASH");
+
+#[cfg(test)]
+mod hash_tests {
+    #[test]
+    fn the_build_names_the_embedded_network_by_its_sha256() {
+        assert_eq!(super::EMBEDDED_HASH, crate::sha256::short_hash(super::EMBEDDED));
+        assert_eq!(super::EMBEDDED_HASH.len(), 8);
+    }
+}

@@ -12,6 +12,15 @@ fn has_avx2() -> bool {
     is_x86_feature_detected!("avx2")
 }
 
+/// The kernels [`update`] and [`screlu_dot`] take here.
+pub(crate) fn kernels() -> &'static str {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        return "avx2";
+    }
+    "portable"
+}
+
 /// `dst = src + Σ add − Σ sub`, lane by lane.
 #[inline]
 pub(crate) fn update(dst: &mut [i16], src: &[i16], add: &[&[i16]], sub: &[&[i16]]) {

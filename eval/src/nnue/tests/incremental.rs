@@ -148,13 +148,13 @@ fn pick(rng: &mut Rng, pos: &Chess) -> Option<Move> {
     let special: Vec<Move> =
         moves.iter().copied().filter(|m| m.is_castle() || m.is_promotion() || m.is_en_passant()).collect();
     if !special.is_empty() && rng.below(3) > 0 {
-        return Some(special[rng.below(special.len())]);
+        return Some(special[rng.index(special.len())]);
     }
     let captures: Vec<Move> = moves.iter().copied().filter(|m| m.is_capture()).collect();
     if !captures.is_empty() && rng.below(3) == 0 {
-        return Some(captures[rng.below(captures.len())]);
+        return Some(captures[rng.index(captures.len())]);
     }
-    Some(moves[rng.below(moves.len())])
+    Some(moves[rng.index(moves.len())])
 }
 
 #[test]
@@ -273,7 +273,7 @@ fn moves_after_a_change_of_network_use_its_views() {
         let legal = pos.legal_moves();
         let others: Vec<Move> = legal.iter().copied().filter(|m| m.role() != Role::King).collect();
         let moves = if others.is_empty() { legal.to_vec() } else { others };
-        let mv = moves[rng.below(moves.len())];
+        let mv = moves[rng.index(moves.len())];
         let before = pos.clone();
         pos.play_unchecked(mv);
         stack.push(net, &before, &mv, &pos);

@@ -1,4 +1,4 @@
-use super::Rng;
+use super::{Rng, range};
 use crate::nnue::simd;
 
 #[test]
@@ -13,7 +13,7 @@ fn avx2_and_portable_kernels_give_the_same_numbers() {
             for round in 0..50 {
                 // Wide ranges on purpose: wrapping must agree too.
                 let span = if round % 2 == 0 { 300 } else { 32767 };
-                let mut v = || (0..n).map(|_| rng.range(-span, span) as i16).collect::<Vec<i16>>();
+                let mut v = || (0..n).map(|_| range(&mut rng, -span, span) as i16).collect::<Vec<i16>>();
                 let (src, a, b, c, d) = (v(), v(), v(), v(), v());
                 let w: Vec<i16> = v().into_iter().map(|x| x % 128).collect();
                 let (mut x, mut y) = (vec![0; n], vec![0; n]);

@@ -14,25 +14,11 @@ use shakmaty::{Board, CastlingMode, Chess, Color, FromSetup, Setup};
 use super::network::Network;
 use super::{AccumulatorStack, Shape};
 
-/// A small seeded generator (xorshift64*).
-pub struct Rng(u64);
+pub use crate::Rng;
 
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
-    }
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    pub fn range(&mut self, lo: i32, hi: i32) -> i32 {
-        lo + self.below((hi - lo + 1) as usize) as i32
-    }
+/// A number in `lo..=hi`.
+pub fn range(rng: &mut Rng, lo: i32, hi: i32) -> i32 {
+    lo + rng.below((hi - lo + 1) as u64) as i32
 }
 
 /// A network with random weights in the ranges a trained one has, so that
@@ -47,10 +33,10 @@ pub fn random_net_of(shape: Shape, seed: u64) -> Network {
     let Shape { hidden, buckets, .. } = shape;
     Network::from_parts(
         shape,
-        (0..shape.inputs() * hidden).map(|_| rng.range(-60, 60) as i16).collect(),
-        (0..hidden).map(|_| rng.range(-100, 200) as i16).collect(),
-        (0..buckets * 2 * hidden).map(|_| rng.range(-127, 127) as i16).collect(),
-        (0..buckets).map(|_| rng.range(-5000, 5000)).collect(),
+        (0..shape.inputs() * hidden).map(|_| range(&mut rng, -60, 60) as i16).collect(),
+        (0..hidden).map(|_| range(&mut rng, -100, 200) as i16).collect(),
+        (0..buckets * 2 * hidden).map(|_| range(&mut rng, -127, 127) as i16).collect(),
+        (0..buckets).map(|_| range(&mut rng, -5000, 5000)).collect(),
     )
 }
 

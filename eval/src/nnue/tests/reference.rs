@@ -49,7 +49,7 @@ fn sample_positions() -> Vec<Chess> {
             if moves.is_empty() {
                 break;
             }
-            pos.play_unchecked(moves[rng.below(moves.len())]);
+            pos.play_unchecked(moves[rng.index(moves.len())]);
             out.push(pos.clone());
         }
     }

@@ -31,13 +31,13 @@ fn positions(n: usize, seed: u64) -> Vec<(Chess, i16, u8)> {
     let mut out = Vec::new();
     let starts = starts();
     while out.len() < n {
-        let mut pos = starts[rng.below(starts.len())].clone();
+        let mut pos = starts[rng.index(starts.len())].clone();
         for _ in 0..40 {
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 break;
             }
-            pos.play_unchecked(moves[rng.below(moves.len())]);
+            pos.play_unchecked(moves[rng.index(moves.len())]);
             let stm = crate::evaluate(&pos).clamp(-2000, 2000) as i16;
             let white = if pos.turn() == Color::White { stm } else { -stm };
             let result = if white > 100 {

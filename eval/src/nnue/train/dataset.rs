@@ -157,18 +157,7 @@ pub fn load(
     Ok(out)
 }
 
-/// A reproducible Fisher–Yates shuffle (SplitMix64).
+/// A reproducible shuffle: the same seed gives the same order.
 pub fn shuffle<T>(items: &mut [T], seed: u64) {
-    let mut state = seed;
-    let mut next = move || {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
-    for i in (1..items.len()).rev() {
-        let j = (next() % (i as u64 + 1)) as usize;
-        items.swap(i, j);
-    }
+    crate::Rng::new(seed).shuffle(items);
 }

@@ -24,7 +24,7 @@
 //!
 //! Files: `args` (command line), `game` (one game), `output` (the file),
 //! `text` (`FEN | score | result` export); progress is shown with
-//! [`crate::progress::Progress`].
+//! [`crate::tools::progress::Progress`].
 
 pub mod args;
 pub mod game;
@@ -38,12 +38,13 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 use std::sync::mpsc::{RecvTimeoutError, channel};
 use std::time::Duration;
 
+use rockad_eval::Rng;
 use rockad_eval::data::PlayedGame;
 
-use crate::cli::{self, Exit, Outcome};
-use crate::frc::Rng;
-use crate::plural::plural;
-use crate::progress::{Display, Progress};
+use crate::tools::common::{self, Exit, Outcome};
+use crate::tools::out;
+use crate::tools::plural::plural;
+use crate::tools::progress::{Display, Progress};
 use args::{Config, DatagenArgs, Parsed, Target};
 use game::Stats;
 use output::Output;
@@ -53,7 +54,7 @@ pub fn main(a: DatagenArgs) -> Outcome {
     match a.parsed() {
         Parsed::Dump { bin, text } => dump(&bin, text.as_deref()),
         Parsed::Generate(config) => {
-            generate(&config).map(|s| note(&s.line())).map_err(|e| cli::failed("datagen", e))
+            generate(&config).map(|s| note(&s.line())).map_err(|e| common::failed("datagen", e))
         }
     }
 }
@@ -67,7 +68,7 @@ fn dump(bin: &str, text: Option<&str>) -> Outcome {
     let done = match text {
         Some(t) => text::export_to_file(Path::new(bin), Path::new(t)),
         None => {
-            let mut out = cli::out::Stdout::new();
+            let mut out = out::Stdout::new();
             let done = text::export(Path::new(bin), &mut out);
             if out.closed() {
                 // stdout closed (`| head`): what was wanted has been read.
@@ -76,7 +77,7 @@ fn dump(bin: &str, text: Option<&str>) -> Outcome {
             done
         }
     }
-    .map_err(|e| cli::failed("datagen", e))?;
+    .map_err(|e| common::failed("datagen", e))?;
     if let Some(why) = done.damaged {
         note(&format!("{bin}: stopped at a cut-off last game ({why})"));
     }

@@ -7,7 +7,7 @@
 //! How a trainer uses it (`rockad tune` does so for its epochs):
 //!
 //! ```no_run
-//! use rockad::progress::{Display, Progress};
+//! use rockad::tools::progress::{Display, Progress};
 //! // A bar of 10 epochs for `rockad train`, shown as the user asked.
 //! let bar = Progress::new("train", "epochs", 10, Display::from_flags(false, false));
 //! for epoch in 1..=10u64 {

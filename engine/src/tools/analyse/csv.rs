@@ -61,8 +61,8 @@ pub fn read(path: &str, text: &str) -> Result<(Vec<Record>, Vec<String>), String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyse::record::Score;
-    use crate::analyse::record::tests::sample;
+    use crate::tools::analyse::record::Score;
+    use crate::tools::analyse::record::tests::sample;
 
     #[test]
     fn header_and_columns() {

@@ -10,10 +10,11 @@
 
 use std::fmt::Write;
 
+use super::escape::escape;
 use super::record::{Record, Score};
 use super::summary::label;
 use crate::frc;
-use crate::plural::plural;
+use crate::tools::plural::plural;
 
 const COLUMNS: usize = 32;
 const CELL: usize = 18;
@@ -38,11 +39,6 @@ const KEY_STEPS: i32 = 9;
 /// (bold and regular), to size the picture to its longest text.
 const BOLD_WIDTH: f64 = 0.62;
 const TEXT_WIDTH: f64 = 0.56;
-
-/// Text safe inside XML content and attribute values.
-fn esc(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
 
 /// Where on the scale a score lies, -1 (Black) ..= 1 (White).
 fn shade(score: Score) -> f64 {
@@ -151,14 +147,14 @@ pub fn render(records: &[Record]) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{width}\" height=\"{height}\" \
          viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"11\">"
     );
-    let _ = writeln!(s, "<title>{}</title>", esc(&title));
+    let _ = writeln!(s, "<title>{}</title>", escape(&title));
     let _ = writeln!(s, "<rect width=\"{width}\" height=\"{height}\" fill=\"#fff\"/>");
     let _ = writeln!(
         s,
         "<text x=\"{MARGIN}\" y=\"24\" font-size=\"16\" font-weight=\"bold\">{}</text>",
-        esc(&title)
+        escape(&title)
     );
-    let _ = writeln!(s, "<text x=\"{MARGIN}\" y=\"42\" fill=\"#444\">{}</text>", esc(caption));
+    let _ = writeln!(s, "<text x=\"{MARGIN}\" y=\"42\" fill=\"#444\">{}</text>", escape(caption));
     if grid {
         numbered_grid(&mut s, records, top);
     } else {
@@ -192,7 +188,7 @@ fn numbered_grid(s: &mut String, records: &[Record], top: usize) {
             "<g class=\"cell\"><title>{}</title><rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" \
              fill=\"{}\"{outline}/><text x=\"{}\" y=\"{}\" font-size=\"6.5\" text-anchor=\"middle\" \
              stroke=\"none\" fill=\"{}\">{n}</text></g>",
-            esc(&tooltip(r)),
+            escape(&tooltip(r)),
             colour(r.score()),
             x + CELL / 2,
             y + CELL / 2 + 2,
@@ -217,12 +213,12 @@ fn tiles(s: &mut String, records: &[Record], top: usize) {
              height=\"{TILE_H}\" fill=\"{}\"{outline}/><text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" \
              stroke=\"none\" font-weight=\"bold\" fill=\"{ink}\">{}{moves}</text><text x=\"{cx}\" y=\"{}\" \
              text-anchor=\"middle\" stroke=\"none\" fill=\"{ink}\">{}</text></g>",
-            esc(&tooltip(r)),
+            escape(&tooltip(r)),
             colour(r.score()),
             y + 18,
-            esc(&short(&r.id)),
+            escape(&short(&r.id)),
             y + 34,
-            esc(&r.score().text()),
+            escape(&r.score().text()),
             cx = x + TILE_W / 2,
             ink = ink(r.score()),
         );
@@ -257,7 +253,7 @@ fn legend(s: &mut String, y: usize, key: &[String], standard: bool) {
     let _ = writeln!(s, "<text x=\"{after}\" y=\"{}\">White better</text>", y + 13);
     let mut line_y = y + CELL + 30;
     for k in key {
-        let _ = writeln!(s, "<text x=\"{MARGIN}\" y=\"{line_y}\" fill=\"#444\">{}</text>", esc(k));
+        let _ = writeln!(s, "<text x=\"{MARGIN}\" y=\"{line_y}\" fill=\"#444\">{}</text>", escape(k));
         line_y += 16;
     }
     if standard {
@@ -280,7 +276,7 @@ fn legend(s: &mut String, y: usize, key: &[String], standard: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyse::record::tests::sample;
+    use crate::tools::analyse::record::tests::sample;
 
     /// Checks that tags nest properly and returns the element names opened.
     fn well_formed(svg: &str) -> Vec<String> {

@@ -6,11 +6,12 @@ use std::collections::HashSet;
 
 use shakmaty::{Chess, Position};
 
+use rockad_eval::Rng;
 use rockad_uci::{format_move, parse_fen, parse_move, shredder_fen};
 
 use super::Error;
 use super::args::{Config, Selector};
-use crate::frc::{self, Rng};
+use crate::frc;
 
 /// One position to analyse.
 #[derive(Debug, Clone)]
@@ -192,7 +193,7 @@ fn dfrc_task(w: u32, b: u32, moves: &[String]) -> Result<Task, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyse::args::Config;
+    use crate::tools::analyse::args::Config;
 
     fn config(selectors: Vec<Selector>, seed: Option<u64>, moves: &[&str]) -> Config {
         Config::for_tests(selectors, seed, moves)

@@ -9,7 +9,7 @@ use std::path::Path;
 use super::record::Record;
 use super::select::Key;
 use super::{csv, jsonl};
-use crate::plural::plural;
+use crate::tools::plural::plural;
 
 /// What an earlier run left.
 #[derive(Debug, Default)]
@@ -78,8 +78,8 @@ pub fn load(prefix: &str) -> Result<Previous, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyse::record::Score;
-    use crate::analyse::record::tests::sample;
+    use crate::tools::analyse::record::Score;
+    use crate::tools::analyse::record::tests::sample;
 
     fn prefix(name: &str) -> String {
         let dir = std::env::temp_dir().join(format!("rockad-resume-{}-{name}", std::process::id()));

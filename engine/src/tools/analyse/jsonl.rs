@@ -43,8 +43,8 @@ pub fn read(path: &str, text: &str) -> (Vec<Record>, Vec<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyse::record::tests::sample;
-    use crate::analyse::record::{Line, Score};
+    use crate::tools::analyse::record::tests::sample;
+    use crate::tools::analyse::record::{Line, Score};
 
     #[test]
     fn columns_lines_and_round_trip() {

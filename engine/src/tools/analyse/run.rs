@@ -16,7 +16,7 @@ use rockad_search::{IterationReport, Limits, Listener, SearchRequest, Searcher, 
 use super::args::Budget;
 use super::record::{self, Record};
 use super::select::Task;
-use crate::plural::plural;
+use crate::tools::plural::plural;
 
 /// How every search runs.
 #[derive(Debug, Clone)]
@@ -166,12 +166,12 @@ pub fn run_all(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyse::args::{Config, Selector};
-    use crate::analyse::record::Score;
+    use crate::tools::analyse::args::{Config, Selector};
+    use crate::tools::analyse::record::Score;
 
     fn tasks(ns: &[u32], moves: &[&str]) -> Vec<Task> {
         let config = Config::for_tests(vec![Selector::Frc(ns.to_vec())], Some(1), moves);
-        crate::analyse::select::tasks(&config).unwrap().0
+        crate::tools::analyse::select::tasks(&config).unwrap().0
     }
 
     fn settings(depth: u32, multipv: usize, threads: usize) -> Settings {

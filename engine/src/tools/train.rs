@@ -6,7 +6,7 @@ use clap::Parser;
 
 use rockad_eval::nnue::train::{self, Settings};
 
-use crate::progress::{Display, Progress};
+use crate::tools::progress::{Display, Progress};
 
 /// Train an evaluation network (NNUE) on self-play data.
 #[derive(clap::Args, Debug, Clone, PartialEq)]

@@ -7,18 +7,18 @@
 //! only when a short search scores it within the balance limit, as
 //! `datagen` draws its starts. The same seed gives the same positions.
 
-use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use shakmaty::Chess;
 
+use rockad_eval::Rng;
 use rockad_search::Searcher;
 use rockad_uci::{parse_fen, xfen};
 
-use crate::cli::{Outcome, failed, usage_error};
-use crate::datagen::game::{Rules, random_plies, search};
-use crate::frc::{self, Rng};
+use crate::frc;
+use crate::tools::common::{Outcome, failed, usage_error};
+use crate::tools::datagen::game::{Rules, random_plies, search};
 
 /// What OpenBench asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,20 +39,6 @@ pub struct GenfensArgs {
     /// N seed S book <None|FILE> [extra ...], as OpenBench sends them
     #[arg(required = true, num_args = 1.., trailing_var_arg = true, allow_hyphen_values = true)]
     pub words: Vec<String>,
-}
-
-/// OpenBench passes the whole request as one argument and then `quit`
-/// (`rockad "genfens 10 seed 1 book None" quit`): split it into words and
-/// drop the `quit`, so the command line parses it like any other.
-pub fn split_openbench_form(argv: &mut Vec<OsString>) {
-    let Some(first) = argv.get(1).and_then(|a| a.to_str()) else { return };
-    if first.split_whitespace().next() != Some("genfens") || !first.contains(' ') {
-        return;
-    }
-    let mut words: Vec<OsString> = first.split_whitespace().map(OsString::from).collect();
-    words.extend(argv.drain(2..).filter(|a| a != "quit"));
-    argv.truncate(1);
-    argv.extend(words);
 }
 
 /// Runs `rockad genfens`.

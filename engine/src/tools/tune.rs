@@ -16,9 +16,10 @@ use rockad_eval::tune::{Dataset, Settings, Tuner, codegen, fit_k, set_targets};
 
 use clap::Args;
 
-use crate::cli::{self, Outcome, out};
-use crate::plural::plural;
-use crate::progress::{Display, Progress};
+use crate::tools::common::{self, Outcome};
+use crate::tools::out;
+use crate::tools::plural::plural;
+use crate::tools::progress::{Display, Progress};
 
 const AFTER_HELP: &str = "\
 Fits every evaluation parameter to self-play data (rockad datagen files) and
@@ -37,20 +38,20 @@ pub struct TuneArgs {
     #[arg(long, value_name = "N", allow_negative_numbers = true, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
     epochs: u32,
     /// Weight of the game result against the search score in the target, 0..1
-    #[arg(long, value_name = "L", allow_negative_numbers = true, default_value_t = 0.5, value_parser = cli::real(0.0, 1.0))]
+    #[arg(long, value_name = "L", allow_negative_numbers = true, default_value_t = 0.5, value_parser = common::real(0.0, 1.0))]
     lambda: f64,
     /// Where to write the parameters (by default into the source tree Rockad was built from)
-    #[arg(long, value_name = "FILE", default_value_t = cli::source_path("eval/src/params.rs"),
+    #[arg(long, value_name = "FILE", default_value_t = common::source_path("eval/src/params.rs"),
           value_parser = clap::builder::NonEmptyStringValueParser::new())]
     out: String,
     /// Adam's learning rate, in centipawns
-    #[arg(long, value_name = "R", allow_negative_numbers = true, default_value_t = 1.0, value_parser = cli::real(1e-9, 1e6))]
+    #[arg(long, value_name = "R", allow_negative_numbers = true, default_value_t = 1.0, value_parser = common::real(1e-9, 1e6))]
     lr: f64,
     /// Positions per Adam step
     #[arg(long, value_name = "N", allow_negative_numbers = true, default_value_t = 16384, value_parser = clap::value_parser!(u64).range(1..=1 << 32))]
     batch: u64,
     /// The sigmoid's scale [default: fitted to the results]
-    #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = cli::real(1e-6, 1e3))]
+    #[arg(long, value_name = "K", allow_negative_numbers = true, value_parser = common::real(1e-6, 1e3))]
     k: Option<f64>,
     /// Threads [default: all cores]
     #[arg(long, value_name = "T", allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=1024))]
@@ -74,7 +75,7 @@ impl TuneArgs {
     pub fn config(self) -> Result<Config, String> {
         let d = Config::default();
         Ok(Config {
-            data: cli::file_list(self.data)?,
+            data: common::file_list(self.data)?,
             epochs: self.epochs,
             lambda: self.lambda,
             out: self.out,
@@ -112,7 +113,7 @@ impl Default for Config {
             data: Vec::new(),
             epochs: 10,
             lambda: 0.5,
-            out: cli::source_path("eval/src/params.rs"),
+            out: common::source_path("eval/src/params.rs"),
             learning_rate: 1.0,
             batch: 16384,
             k: None,
@@ -183,7 +184,7 @@ pub(crate) fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
 
 /// Runs the tuner; `say` gets the progress lines.
 pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
-    cli::check_writable(&c.out)?;
+    common::check_writable(&c.out)?;
     let games = load_games(&c.data, say)?;
     let (mut train, mut test) = (Vec::new(), Vec::new());
     for (i, g) in games.into_iter().enumerate() {
@@ -261,22 +262,18 @@ pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
 
 /// Runs `rockad tune`.
 pub fn main(a: TuneArgs) -> Outcome {
-    let c = a.config().map_err(|m| cli::usage_error("tune", m))?;
-    run(&c, &mut |line| out::say(line)).map(drop).map_err(|e| cli::failed("tune", e))
+    let c = a.config().map_err(|m| common::usage_error("tune", m))?;
+    run(&c, &mut |line| out::say(line)).map(drop).map_err(|e| common::failed("tune", e))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::datagen::tests::{temp, tiny};
+    use crate::tools::datagen::tests::{temp, tiny};
 
     fn parse(args: &[&str]) -> Result<Config, String> {
-        use clap::Parser;
-        let words = ["rockad", "tune"].iter().chain(args);
-        match crate::cli::Cli::try_parse_from(words).map_err(|e| e.to_string())?.command {
-            Some(crate::cli::Command::Tune(a)) => a.config(),
-            other => panic!("{other:?}"),
-        }
+        let (a, _) = common::parse_args::<TuneArgs>("tune", args).map_err(|e| e.to_string())?;
+        a.config()
     }
 
     fn config(args: &[&str]) -> Config {
@@ -323,7 +320,7 @@ mod tests {
     #[test]
     fn tuning_generated_games_lowers_the_loss_and_writes_params() {
         let bin = temp("tune.bin");
-        crate::datagen::generate(&tiny(&bin, 2, 2)).unwrap();
+        crate::tools::datagen::generate(&tiny(&bin, 2, 2)).unwrap();
         let out = temp("params.rs");
         let c = Config {
             data: vec![bin.to_string_lossy().into_owned()],
@@ -350,7 +347,7 @@ mod tests {
         // With games held out, both losses are reported and the file holds
         // the epoch with the lowest held-out loss.
         let _ = std::fs::remove_file(&out);
-        crate::datagen::generate(&tiny(&bin, 12, 2)).unwrap();
+        crate::tools::datagen::generate(&tiny(&bin, 12, 2)).unwrap();
         let held = Config { holdout: 50, ..c.clone() };
         let mut lines = Vec::new();
         let report = run(&held, &mut |l| lines.push(l.to_string())).unwrap();

@@ -1,14 +1,16 @@
-//! The small subcommands: `bench`, `perft`, `frc`, `dfrc` and
-//! `completions`: their arguments and what they print.
+//! The small subcommands: `bench`, `perft`, `frc` and `dfrc`: their
+//! arguments and what they print.
 
-use clap::{Args, CommandFactory};
+use clap::Args;
 use shakmaty::Chess;
 
+use rockad_eval::Rng;
 use rockad_uci::{parse_fen, shredder_fen};
 
-use super::{Cli, Outcome, out, usage_error};
-use crate::frc::{self, Rng};
-use crate::openings::{self, Notation};
+use super::common::{Outcome, usage_error};
+use super::openings::{self, Notation};
+use super::out;
+use crate::frc;
 use crate::{bench as bench_run, perft as perft_run};
 
 /// Deepest iteration the search runs.
@@ -53,7 +55,7 @@ Examples:
   rockad frc                      all 960 start positions as EPD lines (an opening file)
   rockad frc --sample 100 --seed 1
   rockad frc 518                  the FEN of start position 518 (standard chess)
-  rockad frc random               one start position chosen uniformly at random
+  rockad frc random               a start position chosen uniformly at random: '<N> <FEN>'
   rockad frc 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
                                   the number of a start position (518)";
 
@@ -77,7 +79,7 @@ Examples:
   rockad dfrc --all               all 921600 pairs (White's number x Black's), streamed
   rockad dfrc --sample 1000 --seed 1
   rockad dfrc 518 959             White's pieces of start 518, Black's of start 959
-  rockad dfrc random              one pair chosen uniformly at random";
+  rockad dfrc random              a pair chosen uniformly at random: '<W> <B> <FEN>'";
 
 #[derive(Debug, Args)]
 #[command(after_help = DFRC_AFTER)]
@@ -95,13 +97,6 @@ pub struct DfrcArgs {
     pub all: bool,
     #[command(flatten)]
     pub file: FileArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct CompletionsArgs {
-    /// The shell
-    #[arg(value_enum)]
-    pub shell: clap_complete::Shell,
 }
 
 pub fn bench(a: &BenchArgs) -> Outcome {
@@ -123,7 +118,8 @@ pub fn frc(a: &FrcArgs) -> Outcome {
         [] => return opening_file(false, false, &a.file),
         [word] if word == "random" => {
             let n = Rng::from_entropy().below(frc::COUNT.into()) as u32;
-            fen_of(n, n)
+            // The number first, as `frc FEN` prints it: `read n fen`.
+            format!("{n} {}", fen_of(n, n))
         }
         [word] if looks_numeric(word) => {
             let n = start_number(word)
@@ -166,7 +162,7 @@ pub fn dfrc(a: &DfrcArgs) -> Outcome {
             let mut rng = Rng::from_entropy();
             let w = rng.below(frc::COUNT.into()) as u32;
             let b = rng.below(frc::COUNT.into()) as u32;
-            fen_of(w, b)
+            format!("{w} {b} {}", fen_of(w, b))
         }
         [word] => {
             return Err(bad(format!(
@@ -190,14 +186,6 @@ pub fn dfrc(a: &DfrcArgs) -> Outcome {
         }
     };
     Ok(out::lines([line])?)
-}
-
-pub fn completions(a: &CompletionsArgs) -> Outcome {
-    let mut text = Vec::new();
-    clap_complete::generate(a.shell, &mut Cli::command(), "rockad", &mut text);
-    let mut stdout = out::Stdout::new();
-    std::io::Write::write_all(&mut stdout, &text)?;
-    Ok(stdout.finish()?)
 }
 
 /// `rockad frc|dfrc [--all] [--sample N] ...`: streams an opening file.
@@ -245,24 +233,24 @@ pub fn epd_of_frc(n: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::{Command, Exit};
-    use clap::Parser;
+    use crate::tools::common::{Exit, parse_args};
+    use std::collections::HashSet;
 
-    fn parse(words: &[&str]) -> Result<Command, clap::Error> {
-        Cli::try_parse_from(std::iter::once("rockad").chain(words.iter().copied()))
-            .map(|c| c.command.expect("a subcommand"))
-    }
-
+    /// The message of a refused `frc`/`dfrc` command line (clap's or ours;
+    /// the usage line is the dispatcher's, tested in `crate::cli`).
     fn usage_message(words: &[&str]) -> String {
-        let outcome = match parse(words) {
-            Ok(Command::Frc(a)) => frc(&a),
-            Ok(Command::Dfrc(a)) => dfrc(&a),
-            Ok(other) => panic!("{other:?}"),
-            Err(e) => return e.to_string(),
+        let (name, rest) = words.split_first().expect("a subcommand");
+        let outcome = match *name {
+            "frc" => parse_args::<FrcArgs>("frc", rest).map(|(a, _)| frc(&a)),
+            _ => parse_args::<DfrcArgs>("dfrc", rest).map(|(a, _)| dfrc(&a)),
         };
         match outcome {
-            Err(Exit::Usage(e)) => e.to_string(),
-            other => panic!("{words:?}: {other:?}"),
+            Err(e) => e.to_string(),
+            Ok(Err(Exit::Usage { command, message })) => {
+                assert_eq!(&command, name);
+                message
+            }
+            Ok(other) => panic!("{words:?}: {other:?}"),
         }
     }
 
@@ -270,13 +258,12 @@ mod tests {
     fn bad_positions_are_named() {
         let m = usage_message(&["frc", "-1"]);
         assert!(m.contains("for '[N|random|FEN]': a start position number is 0..959, got '-1'"), "{m}");
-        assert!(m.contains("Usage: rockad frc"), "{m}");
         let m = usage_message(&["frc", "960"]);
         assert!(m.contains("got '960'"), "{m}");
         let m = usage_message(&["frc", "8/8/8/8/8/8/8/K6k", "w", "-", "-"]);
         assert!(m.contains("not a Chess960 start position"), "{m}");
         let m = usage_message(&["dfrc"]);
-        assert!(m.contains("give --all, --sample <N>") && m.contains("rockad dfrc"), "{m}");
+        assert!(m.contains("give --all, --sample <N>"), "{m}");
         let m = usage_message(&["dfrc", "12"]);
         assert!(m.contains("invalid value '12' for '[W B|random]': needs two start numbers"), "{m}");
         let m = usage_message(&["dfrc", "1", "2", "3"]);
@@ -296,5 +283,64 @@ mod tests {
         assert_eq!(start_number("959"), Ok(959));
         assert_eq!(epd_of_frc(518), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha -");
         assert_eq!(fen_of(518, 0), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAhf - 0 1");
+    }
+
+    /// The opening-file request of `rockad frc|dfrc ARGS`.
+    fn file_request(dfrc: bool, args: &[&str]) -> Result<openings::Request, String> {
+        let (all, f) = if dfrc {
+            parse_args::<DfrcArgs>("dfrc", args).map(|(a, _)| (a.all, a.file))
+        } else {
+            parse_args::<FrcArgs>("frc", args).map(|(a, _)| (false, a.file))
+        }
+        .map_err(|e| e.to_string())?;
+        openings::request(dfrc, all, f.sample, f.seed, f.notation, f.fen)
+    }
+
+    fn output(args: &[&str], dfrc: bool) -> Vec<String> {
+        let req = file_request(dfrc, args).unwrap();
+        let mut buf = Vec::new();
+        openings::write(&req, &mut buf).unwrap();
+        String::from_utf8(buf).unwrap().lines().map(String::from).collect()
+    }
+
+    #[test]
+    fn notations_and_fen_fields() {
+        let x = output(&["--notation", "xfen"], false);
+        assert_eq!(x.len(), 960);
+        assert_eq!(x[518], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
+        let f = output(&["--fen"], false);
+        assert_eq!(f[518], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+        // The flagged default equals the old `rockad frc` output.
+        let plain = output(&["--notation=shredder"], false);
+        assert_eq!(plain, (0..960).map(epd_of_frc).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn samples_are_reproducible_and_distinct() {
+        let a = output(&["--sample", "40", "--seed", "5"], false);
+        assert_eq!(a, output(&["--sample=40", "--seed=5"], false));
+        assert_eq!(a.len(), 40);
+        assert_eq!(a.iter().collect::<HashSet<_>>().len(), 40);
+        let d = output(&["--sample", "200", "--seed", "5"], true);
+        assert_eq!(d.len(), 200);
+        assert_eq!(d.iter().collect::<HashSet<_>>().len(), 200);
+        assert_ne!(d, output(&["--sample", "200", "--seed", "6"], true));
+        assert!(file_request(false, &["--sample", "5"]).unwrap().drawn_seed.is_some());
+    }
+
+    #[test]
+    fn bad_flags_are_errors() {
+        for (dfrc, args) in [
+            (false, &["--sample", "961"][..]),
+            (false, &["--sample", "x"]),
+            (false, &["--notation", "kq"]),
+            (false, &["--seed", "3"]),
+            (false, &["--sample"]),
+            (false, &["--bogus"]),
+            (true, &["--fen"]),
+            (true, &["--all", "--sample", "3"]),
+        ] {
+            assert!(file_request(dfrc, args).is_err(), "{args:?}");
+        }
     }
 }

@@ -10,10 +10,11 @@ use std::time::Instant;
 
 use shakmaty::{Chess, Color, Move, Position};
 
+use rockad_eval::Rng;
 use rockad_eval::data::{PlayedGame, Ply};
 use rockad_search::{Limits, MATE_BOUND, SearchRequest, Searcher, position_key};
 
-use crate::frc::{self, Rng};
+use crate::frc;
 
 /// Everything besides the seed that decides what games are played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

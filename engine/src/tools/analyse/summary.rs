@@ -124,8 +124,8 @@ fn histogram(out: &mut String, sorted: &[i32]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyse::record::Score;
-    use crate::analyse::record::tests::sample;
+    use crate::tools::analyse::record::Score;
+    use crate::tools::analyse::record::tests::sample;
 
     #[test]
     fn lists_statistics_histogram_and_the_standard_rank() {

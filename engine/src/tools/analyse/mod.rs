@@ -7,13 +7,15 @@
 //! Files, one job each: `args` (command line), `select` (positions), `run`
 //! (scheduling searches), `record` (the result type), `csv` / `jsonl`
 //! (formats), `resume` (reading an earlier run), `writer` (files),
-//! `summary`, `svg`, `html` (a page with a sortable table), `wdl`
+//! `summary`, `svg`, `html` (a page with a sortable table; both escape
+//! through `escape`), `wdl`
 //! (win/draw/loss chances); `row` is the one serialised form of a record,
 //! `complete` tells whole lines from a cut one.
 
 pub mod args;
 mod complete;
 mod csv;
+mod escape;
 mod html;
 mod jsonl;
 mod numbers;
@@ -39,9 +41,10 @@ use run::{Event, Settings};
 use select::Key;
 use writer::{Writer, write_whole};
 
-use crate::cli::{self, Outcome, out};
-use crate::plural::plural;
-use crate::progress::{Display, Progress, duration};
+use crate::tools::common::{self, Outcome};
+use crate::tools::out;
+use crate::tools::plural::plural;
+use crate::tools::progress::{Display, Progress, duration};
 
 /// Why `rockad analyse` stopped.
 #[derive(Debug)]
@@ -56,11 +59,11 @@ pub enum Error {
 
 /// Runs `rockad analyse`; `matches` are its arguments as clap read them.
 pub fn main(a: AnalyseArgs, matches: &ArgMatches) -> Outcome {
-    let config = a.config(matches).map_err(|m| cli::usage_error("analyse", m))?;
+    let config = a.config(matches).map_err(|m| common::usage_error("analyse", m))?;
     analyse(&config).map_err(|e| match e {
-        Error::Usage(m) => cli::usage_error("analyse", m),
-        Error::Failed(m) => cli::failed("analyse", m),
-        Error::Output(e) => cli::Exit::Output(e),
+        Error::Usage(m) => common::usage_error("analyse", m),
+        Error::Failed(m) => common::failed("analyse", m),
+        Error::Output(e) => common::Exit::Output(e),
     })
 }
 

@@ -87,7 +87,7 @@ impl Output {
         if let Some(why) = &found.damaged {
             notes.push(format!(
                 "{name}: cut off {} after game {} ({why}); they are played again",
-                crate::plural::plural(len - found.valid_len, "byte"),
+                crate::tools::plural::plural(len - found.valid_len, "byte"),
                 found.games
             ));
         }

@@ -5,9 +5,10 @@
 
 use std::io::{self, Write};
 
+use rockad_eval::Rng;
 use rockad_uci::{shredder_fen, xfen};
 
-use crate::frc::{self, Rng};
+use crate::frc;
 
 /// Castling notation of the lines written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -159,28 +160,6 @@ pub fn write(req: &Request, out: &mut dyn Write) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashSet;
-
-    /// The request of `rockad frc|dfrc ARGS`, through the real command line.
-    fn parse(dfrc: bool, args: &[&str]) -> Result<Request, String> {
-        use clap::Parser;
-        let name = if dfrc { "dfrc" } else { "frc" };
-        let cli = crate::cli::Cli::try_parse_from(["rockad", name].iter().chain(args))
-            .map_err(|e| e.to_string())?;
-        let (all, f) = match cli.command {
-            Some(crate::cli::Command::Frc(a)) => (false, a.file),
-            Some(crate::cli::Command::Dfrc(a)) => (a.all, a.file),
-            other => panic!("{other:?}"),
-        };
-        request(dfrc, all, f.sample, f.seed, f.notation, f.fen)
-    }
-
-    fn output(args: &[&str], dfrc: bool) -> Vec<String> {
-        let req = parse(dfrc, args).unwrap();
-        let mut buf = Vec::new();
-        write(&req, &mut buf).unwrap();
-        String::from_utf8(buf).unwrap().lines().map(String::from).collect()
-    }
 
     #[test]
     fn assembled_lines_equal_the_real_fens() {
@@ -191,47 +170,6 @@ mod tests {
                 let real = if notation == Notation::Shredder { shredder_fen(&pos) } else { xfen(&pos) };
                 assert_eq!(lines.line(w, b), real, "{w}:{b} {notation:?}");
             }
-        }
-    }
-
-    #[test]
-    fn notations_and_fen_fields() {
-        let x = output(&["--notation", "xfen"], false);
-        assert_eq!(x.len(), 960);
-        assert_eq!(x[518], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
-        let f = output(&["--fen"], false);
-        assert_eq!(f[518], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
-        // The flagged default equals the old `rockad frc` output.
-        let plain = output(&["--notation=shredder"], false);
-        assert_eq!(plain, (0..960).map(crate::cli::epd_of_frc).collect::<Vec<_>>());
-    }
-
-    #[test]
-    fn samples_are_reproducible_and_distinct() {
-        let a = output(&["--sample", "40", "--seed", "5"], false);
-        assert_eq!(a, output(&["--sample=40", "--seed=5"], false));
-        assert_eq!(a.len(), 40);
-        assert_eq!(a.iter().collect::<HashSet<_>>().len(), 40);
-        let d = output(&["--sample", "200", "--seed", "5"], true);
-        assert_eq!(d.len(), 200);
-        assert_eq!(d.iter().collect::<HashSet<_>>().len(), 200);
-        assert_ne!(d, output(&["--sample", "200", "--seed", "6"], true));
-        assert!(parse(false, &["--sample", "5"]).unwrap().drawn_seed.is_some());
-    }
-
-    #[test]
-    fn bad_flags_are_errors() {
-        for (dfrc, args) in [
-            (false, &["--sample", "961"][..]),
-            (false, &["--sample", "x"]),
-            (false, &["--notation", "kq"]),
-            (false, &["--seed", "3"]),
-            (false, &["--sample"]),
-            (false, &["--bogus"]),
-            (true, &["--fen"]),
-            (true, &["--all", "--sample", "3"]),
-        ] {
-            assert!(parse(dfrc, args).is_err(), "{args:?}");
         }
     }
 }

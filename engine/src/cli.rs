@@ -2,31 +2,72 @@
 //! UCI on stdin/stdout (what GUIs run); otherwise the first word names a
 //! subcommand. Each subcommand is one [`Command`] variant with an args
 //! struct in the module that runs it, so adding one (such as `train`) is a
-//! variant, a struct and a line in [`Command::run`].
-//!
-//! Exit codes: 0 done (also when stdout was closed early, as by `| head`),
-//! 1 the run failed, 2 a bad command line.
-
-pub mod out;
-mod positions;
+//! variant, a struct and a line in [`Command::run`]. The subcommands live
+//! in [`crate::tools`]; this module only parses, dispatches and turns each
+//! [`Exit`] into its message and exit code.
 
 use std::ffi::OsString;
 use std::io;
 
 use clap::error::ErrorKind;
-use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use crate::{analyse, datagen, genfens, session, spsa, train, tune, wdl};
+use crate::tools::common::{Exit, Outcome};
+use crate::tools::{analyse, datagen, genfens, out, positions, train, tune, wdl};
+use crate::{session, spsa, uci_args};
 
-pub use positions::epd_of_frc;
+/// Where the words of a command line go.
+enum Route {
+    /// To clap: a subcommand, a flag, or nothing (the UCI loop).
+    Clap,
+    /// To clap, once the first argument (`"genfens 10 seed 1"`) is split.
+    Split,
+    /// UCI command lines to run, then exit.
+    Uci(Vec<String>),
+    /// A first word that nothing knows.
+    Unknown(String),
+}
+
+/// Subcommands come first, then UCI commands; flags are clap's.
+fn route(args: &[OsString]) -> Route {
+    let Some(first) = args.first().and_then(|a| a.to_str()) else { return Route::Clap };
+    let Some(head) = first.split_whitespace().next() else { return Route::Clap };
+    let mut cli = Cli::command();
+    // Built, so that clap's own `help` subcommand is found too.
+    cli.build();
+    let quoted = first.contains(char::is_whitespace);
+    if head.starts_with('-') || cli.find_subcommand(head).is_some() {
+        return if quoted { Route::Split } else { Route::Clap };
+    }
+    if rockad_uci::is_command(head) {
+        // Words that are not UTF-8 cannot be UCI: clap reports them.
+        let words: Option<Vec<String>> = args.iter().map(|a| a.to_str().map(String::from)).collect();
+        return words.map_or(Route::Clap, Route::Uci);
+    }
+    Route::Unknown(head.to_string())
+}
+
+/// OpenBench passes a whole request as one argument and then `quit`
+/// (`rockad "genfens 10 seed 1 book None" quit`): split it into words and
+/// drop the `quit`, so the command line parses it like any other.
+fn split_quoted_subcommand(argv: &mut Vec<OsString>) {
+    let Some(first) = argv.get(1).and_then(|a| a.to_str()).map(String::from) else { return };
+    let mut words: Vec<OsString> = first.split_whitespace().map(OsString::from).collect();
+    words.extend(argv.drain(2..).filter(|a| a != "quit"));
+    argv.truncate(1);
+    argv.extend(words);
+}
 
 const AFTER_HELP: &str = "\
 With no command Rockad speaks UCI on stdin/stdout: that is what chess GUIs run.
-'rockad <command> --help' describes each command.";
+'rockad <command> --help' describes each command.
+UCI commands given as arguments run, then Rockad exits: 'rockad d', 'rockad go depth 10',
+'rockad \"position frc 123\" eval' (a quoted argument is one line; 'help' in the UCI loop
+lists Rockad's commands beyond UCI).";
 
 /// Rockad, a UCI chess engine built for Chess960.
 #[derive(Debug, Parser)]
-#[command(name = "rockad", version, about, after_help = AFTER_HELP, max_term_width = 100)]
+#[command(name = "rockad", version = crate::identity::version(), about, after_help = AFTER_HELP, max_term_width = 100)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -59,83 +100,14 @@ pub enum Command {
     /// SPSA parameter lines for OpenBench: 'NAME, int, value, min, max, step, rate' (docs/tuning.md)
     Spsa(spsa::SpsaArgs),
     /// Print a shell completion script (e.g. 'rockad completions bash > /etc/bash_completion.d/rockad')
-    Completions(positions::CompletionsArgs),
+    Completions(CompletionsArgs),
 }
 
-/// Why a subcommand stopped early.
-#[derive(Debug)]
-pub enum Exit {
-    /// A bad command line or input (exit 2), in clap's words.
-    Usage(Box<clap::Error>),
-    /// The run failed (exit 1): `subcommand: message` (see [`failed`]).
-    Failed(String),
-    /// Writing to stdout failed. A closed pipe (`| head`) is a normal end.
-    Output(io::Error),
-}
-
-impl From<io::Error> for Exit {
-    fn from(e: io::Error) -> Exit {
-        Exit::Output(e)
-    }
-}
-
-/// What a subcommand returns.
-pub type Outcome = Result<(), Exit>;
-
-/// A usage error of subcommand `name` (`frc`, `analyse`, ...): clap's
-/// format, with that subcommand's usage line.
-pub fn usage_error(name: &str, msg: impl std::fmt::Display) -> Exit {
-    let mut cmd = Cli::command();
-    cmd.build();
-    let err = match cmd.find_subcommand_mut(name) {
-        Some(sub) => sub.error(ErrorKind::ValueValidation, msg),
-        None => cmd.error(ErrorKind::ValueValidation, msg),
-    };
-    Exit::Usage(Box::new(err))
-}
-
-/// A failed run of subcommand `name`.
-pub fn failed(name: &str, msg: impl std::fmt::Display) -> Exit {
-    Exit::Failed(format!("{name}: {msg}"))
-}
-
-/// A value parser for a finite number in `min..=max`.
-pub fn real(min: f64, max: f64) -> impl Fn(&str) -> Result<f64, String> + Clone + Send + Sync + 'static {
-    move |text| match text.parse::<f64>() {
-        Ok(v) if v.is_finite() && (min..=max).contains(&v) => Ok(v),
-        _ => Err(format!("not a number in {min}..={max}")),
-    }
-}
-
-/// File names given comma-separated or with the flag repeated, empty
-/// names left out; an error when none is left.
-pub fn file_list(names: Vec<String>) -> Result<Vec<String>, String> {
-    let files: Vec<String> = names.into_iter().filter(|f| !f.is_empty()).collect();
-    if files.is_empty() {
-        return Err("--data needs at least one file name".to_string());
-    }
-    Ok(files)
-}
-
-/// `relative` in the source tree Rockad was built from: the default place
-/// of files that `tune` and `wdl` regenerate, whatever the directory the
-/// command is run from.
-pub fn source_path(relative: &str) -> String {
-    let engine = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    engine.parent().unwrap_or(engine).join(relative).to_string_lossy().into_owned()
-}
-
-/// Fails early when `path` cannot be written (a missing directory, no
-/// permission), before hours of work whose result it is meant to hold.
-pub fn check_writable(path: &str) -> Result<(), String> {
-    let probe = format!("{path}.tmp");
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&probe)
-        .and_then(|_| std::fs::remove_file(&probe))
-        .map_err(|e| format!("cannot write {path}: {e}"))
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 impl Command {
@@ -150,11 +122,30 @@ impl Command {
             Command::Datagen(a) => datagen::main(a),
             Command::Tune(a) => tune::main(a),
             Command::Wdl(a) => wdl::main(a),
-            Command::Train(a) => train::run(&a).map_err(|e| failed("train", e)),
+            Command::Train(a) => train::run(&a).map_err(|e| crate::tools::common::failed("train", e)),
             Command::Genfens(a) => genfens::main(&a),
             Command::Spsa(a) => spsa::main(&a),
-            Command::Completions(a) => positions::completions(&a),
+            Command::Completions(a) => completions(&a),
         }
+    }
+}
+
+fn completions(a: &CompletionsArgs) -> Outcome {
+    let mut text = Vec::new();
+    clap_complete::generate(a.shell, &mut Cli::command(), "rockad", &mut text);
+    let mut stdout = out::Stdout::new();
+    std::io::Write::write_all(&mut stdout, &text)?;
+    Ok(stdout.finish()?)
+}
+
+/// Our usage error of subcommand `name`, in clap's format with that
+/// subcommand's usage line.
+fn usage_error(name: &str, msg: &str) -> clap::Error {
+    let mut cmd = Cli::command();
+    cmd.build();
+    match cmd.find_subcommand_mut(name) {
+        Some(sub) => sub.error(ErrorKind::ValueValidation, msg),
+        None => cmd.error(ErrorKind::ValueValidation, msg),
     }
 }
 
@@ -167,11 +158,32 @@ where
 {
     let mut argv: Vec<OsString> =
         std::iter::once(OsString::from("rockad")).chain(args.into_iter().map(Into::into)).collect();
-    genfens::split_openbench_form(&mut argv);
+    match route(&argv[1..]) {
+        Route::Clap => {}
+        Route::Split => split_quoted_subcommand(&mut argv),
+        Route::Uci(words) => {
+            return match uci_args::lines(&words) {
+                Ok(lines) => {
+                    session::run_lines(&lines);
+                    0
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    2
+                }
+            };
+        }
+        Route::Unknown(word) => {
+            eprintln!(
+                "error: unknown command '{word}': neither a subcommand nor a UCI command (see 'rockad --help')"
+            );
+            return 2;
+        }
+    }
     let outcome = Cli::command()
         .try_get_matches_from(&argv)
         .and_then(|m| Cli::from_arg_matches(&m).map(|cli| (cli, m)))
-        .map_err(|e| Exit::Usage(Box::new(with_usage(e, argv.get(1)))))
+        .map_err(|e| Exit::Clap(Box::new(with_usage(e, argv.get(1)))))
         .and_then(|(cli, m)| match cli.command {
             None => {
                 session::run();
@@ -208,10 +220,14 @@ fn with_usage(mut e: clap::Error, word: Option<&OsString>) -> clap::Error {
 fn exit_code(outcome: Outcome) -> i32 {
     match outcome {
         Ok(()) => 0,
-        Err(Exit::Usage(e)) => {
+        Err(Exit::Clap(e)) => {
             // Help and version texts go to stdout; a closed pipe there is fine.
             let _ = e.print();
             e.exit_code()
+        }
+        Err(Exit::Usage { command, message }) => {
+            let _ = usage_error(&command, &message).print();
+            2
         }
         Err(Exit::Failed(msg)) => {
             eprintln!("rockad {msg}");
@@ -236,7 +252,7 @@ mod tests {
 
     #[test]
     fn usage_errors_name_the_subcommand() {
-        let Exit::Usage(e) = usage_error("dfrc", "needs two numbers") else { panic!() };
+        let e = usage_error("dfrc", "needs two numbers");
         let text = e.to_string();
         assert!(text.starts_with("error: needs two numbers"), "{text}");
         assert!(text.contains("Usage: rockad dfrc"), "{text}");

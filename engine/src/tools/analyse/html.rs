@@ -5,14 +5,10 @@
 
 use std::fmt::Write;
 
+use super::escape::escape;
 use super::record::{Record, Score};
 use super::summary::label;
-use crate::plural::plural;
-
-/// Text safe inside HTML content and attribute values.
-fn esc(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
+use crate::tools::plural::plural;
 
 /// A sort key for a score: mates beyond every centipawn score, shorter
 /// mates further out.
@@ -58,8 +54,8 @@ pub fn render(records: &[Record], svg_path: &str) -> String {
          <p>Scores in centipawns from White's side (#N: mate in N moves, negative when Black mates); \
          win/draw/loss in per mille for White. Click a column heading to sort by it.</p>\n\
          <p><img src=\"{}\" alt=\"chart of the scores\"></p>",
-        esc(&svg_name),
-        t = esc(&title)
+        escape(&svg_name),
+        t = escape(&title)
     );
     s.push_str(
         "<table>\n<thead><tr><th>id</th><th>position</th><th>moves</th><th>score</th><th>win</th>\
@@ -72,16 +68,16 @@ pub fn render(records: &[Record], svg_path: &str) -> String {
             "<tr><td class=\"text\">{}</td><td class=\"text\">{}</td><td class=\"text\">{}</td>\
              <td data-key=\"{}\">{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"text\">{}</td>\
              <td class=\"text\">{}</td><td>{}</td><td>{}</td></tr>",
-            esc(&r.id),
-            esc(&label(&r.id)),
-            esc(&r.moves.join(" ")),
+            escape(&r.id),
+            escape(&label(&r.id)),
+            escape(&r.moves.join(" ")),
             sort_key(r.score()),
-            esc(&r.score().text()),
+            escape(&r.score().text()),
             wdl(|w| w.0),
             wdl(|w| w.1),
             wdl(|w| w.2),
-            esc(r.best_san()),
-            esc(&r.lines[0].pv_san.join(" ")),
+            escape(r.best_san()),
+            escape(&r.lines[0].pv_san.join(" ")),
             r.depth,
             r.nodes
         );
@@ -93,7 +89,7 @@ pub fn render(records: &[Record], svg_path: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyse::record::tests::sample;
+    use crate::tools::analyse::record::tests::sample;
 
     #[test]
     fn a_row_per_record_with_sort_keys() {

@@ -71,8 +71,9 @@ pub struct AnalyseArgs {
     /// tables are searched with them, and their WDL columns come from the tables
     #[arg(long, help_heading = "Search and output", value_name = "DIRS")]
     syzygy_path: Option<String>,
-    /// Writes PREFIX.csv, PREFIX.jsonl, PREFIX.svg, PREFIX.html and PREFIX.summary.txt;
-    /// rerunning with the same PREFIX resumes, skipping positions done
+    /// Writes PREFIX.csv, PREFIX.jsonl, PREFIX.svg, PREFIX.html and PREFIX.summary.txt
+    /// (a PREFIX ending in one of these is taken without it); rerunning with the same
+    /// PREFIX resumes, skipping positions done
     #[arg(long, help_heading = "Search and output", value_name = "PREFIX", default_value = "analysis", value_parser = clap::builder::NonEmptyStringValueParser::new())]
     out: String,
     /// Progress bar on stderr even when stderr is not a terminal
@@ -115,11 +116,25 @@ impl AnalyseArgs {
             threads: self.threads.into(),
             hash_mb: self.hash as usize,
             syzygy_path: self.syzygy_path,
-            out: self.out,
+            out: stem(self.out),
             progress: self.progress,
             quiet: self.quiet,
         })
     }
+}
+
+/// What analyse adds to `--out` for each file it writes.
+const EXTENSIONS: [&str; 5] = [".csv", ".jsonl", ".svg", ".html", ".summary.txt"];
+
+/// `--out` without one of [`EXTENSIONS`]: `--out atlas.csv` writes
+/// `atlas.csv`, not `atlas.csv.csv` (and `atlas.html`, ...). A name that
+/// would be left empty (`.csv`, `dir/.csv`) stays as given.
+fn stem(out: String) -> String {
+    EXTENSIONS
+        .iter()
+        .find_map(|ext| out.strip_suffix(ext))
+        .filter(|s| !s.is_empty() && !s.ends_with(['/', std::path::MAIN_SEPARATOR]))
+        .map_or_else(|| out.clone(), String::from)
 }
 
 /// How positions are chosen, in the order given.
@@ -182,18 +197,11 @@ const DEFAULT_DEPTH: u32 = 10;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::{CommandFactory, FromArgMatches};
-
-    use crate::cli::{Cli, Command};
+    use crate::tools::common::parse_args;
 
     fn parse(args: &[&str]) -> Result<Config, String> {
-        let words = ["rockad", "analyse"].iter().chain(args);
-        let m = Cli::command().try_get_matches_from(words).map_err(|e| e.to_string())?;
-        let sub = m.subcommand_matches("analyse").expect("analyse");
-        match Cli::from_arg_matches(&m).map_err(|e| e.to_string())?.command {
-            Some(Command::Analyse(a)) => a.config(sub),
-            other => panic!("{other:?}"),
-        }
+        let (a, m) = parse_args::<AnalyseArgs>("analyse", args).map_err(|e| e.to_string())?;
+        a.config(&m)
     }
 
     fn config(args: &[&str]) -> Config {
@@ -240,6 +248,23 @@ mod tests {
         assert_eq!(c.moves, vec!["e2e4", "e7e5"]);
         assert!(!c.quiet);
         assert!(parse(&["--frc", "1", "--quiet"]).unwrap().quiet);
+    }
+
+    #[test]
+    fn an_out_ending_in_an_extension_is_its_stem() {
+        for (given, out) in [
+            ("atlas.csv", "atlas"),
+            ("x/atlas.jsonl", "x/atlas"),
+            ("a.summary.txt", "a"),
+            ("a.html", "a"),
+            ("a.svg", "a"),
+            ("a.txt", "a.txt"),
+            ("a.csv.bak", "a.csv.bak"),
+            (".csv", ".csv"),
+            ("dir/.csv", "dir/.csv"),
+        ] {
+            assert_eq!(config(&["--frc", "1", "--out", given]).out, out, "{given}");
+        }
     }
 
     #[test]

@@ -191,17 +191,10 @@ pub enum Parsed {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::{Cli, Command};
-    use clap::Parser;
+    use crate::tools::common::parse_args;
 
     fn parse(args: &[&str]) -> Result<Parsed, String> {
-        match Cli::try_parse_from(["rockad", "datagen"].iter().chain(args))
-            .map_err(|e| e.to_string())?
-            .command
-        {
-            Some(Command::Datagen(a)) => Ok(a.parsed()),
-            other => panic!("{other:?}"),
-        }
+        parse_args::<DatagenArgs>("datagen", args).map(|(a, _)| a.parsed()).map_err(|e| e.to_string())
     }
 
     fn config(args: &[&str]) -> Config {

@@ -16,10 +16,11 @@ use rockad_eval::data::decode;
 use rockad_eval::wdl::fit::{Counts, coefficients_rs, fit};
 use rockad_eval::wdl::{self, MATERIAL_REFERENCE};
 
-use crate::cli::{self, Outcome, out};
 use crate::evaluation;
-use crate::plural::plural;
-use crate::tune::{load, write_atomically};
+use crate::tools::common::{self, Outcome};
+use crate::tools::out;
+use crate::tools::plural::plural;
+use crate::tools::tune::{load, write_atomically};
 
 const AFTER_HELP: &str = "\
 Fits the win/draw/loss model (chances from score and material) to self-play
@@ -45,7 +46,7 @@ pub struct WdlArgs {
     #[arg(long, value_enum, default_value_t = Scores::Eval)]
     scores: Scores,
     /// Where to write (by default into the source tree Rockad was built from)
-    #[arg(long, value_name = "FILE", default_value_t = cli::source_path("eval/src/wdl/coefficients.rs"),
+    #[arg(long, value_name = "FILE", default_value_t = common::source_path("eval/src/wdl/coefficients.rs"),
           value_parser = clap::builder::NonEmptyStringValueParser::new())]
     out: String,
 }
@@ -60,7 +61,7 @@ pub struct Config {
 impl WdlArgs {
     pub fn config(self) -> Result<Config, String> {
         Ok(Config {
-            data: cli::file_list(self.data)?,
+            data: common::file_list(self.data)?,
             search_scores: self.scores == Scores::Search,
             out: self.out,
         })
@@ -69,7 +70,7 @@ impl WdlArgs {
 
 /// Fits and writes the model; `say` gets the report lines.
 pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<wdl::fit::Fit, String> {
-    cli::check_writable(&c.out)?;
+    common::check_writable(&c.out)?;
     let records = load(&c.data, say)?;
     let net = evaluation::default_network();
     let mut counts = Counts::default();
@@ -110,8 +111,8 @@ pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<wdl::fit::Fit, Strin
 
 /// Runs `rockad wdl`.
 pub fn main(a: WdlArgs) -> Outcome {
-    let c = a.config().map_err(|m| cli::usage_error("wdl", m))?;
-    run(&c, &mut |line| out::say(line)).map(drop).map_err(|e| cli::failed("wdl", e))
+    let c = a.config().map_err(|m| common::usage_error("wdl", m))?;
+    run(&c, &mut |line| out::say(line)).map(drop).map_err(|e| common::failed("wdl", e))
 }
 
 /// A path as (text before its last digits, their number, their width, the
@@ -162,12 +163,8 @@ mod tests {
     use super::*;
 
     fn parse(args: &[&str]) -> Result<Config, String> {
-        use clap::Parser;
-        let words = ["rockad", "wdl"].iter().chain(args);
-        match crate::cli::Cli::try_parse_from(words).map_err(|e| e.to_string())?.command {
-            Some(crate::cli::Command::Wdl(a)) => a.config(),
-            other => panic!("{other:?}"),
-        }
+        let (a, _) = common::parse_args::<WdlArgs>("wdl", args).map_err(|e| e.to_string())?;
+        a.config()
     }
 
     #[test]
