@@ -60,6 +60,15 @@ mod tuned {
 #[cfg(feature = "spsa")]
 pub(crate) use tuned::{rebuild, reduction};
 
+/// Sets tunable `t` to `raw` (its integer units) and rebuilds the tables
+/// derived from tunables; a value outside its range is refused.
+#[cfg(feature = "spsa")]
+pub fn set_tunable(t: &crate::params::Tunable, raw: i32) -> Result<(), String> {
+    t.store(raw)?;
+    rebuild();
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -72,13 +81,4 @@ mod tests {
         assert!(reduction(63, 63) > 0);
         assert_eq!(reduction(100, 1000), reduction(63, 63));
     }
-}
-
-/// Sets tunable `t` to `raw` (its integer units) and rebuilds the tables
-/// derived from tunables; a value outside its range is refused.
-#[cfg(feature = "spsa")]
-pub fn set_tunable(t: &crate::params::Tunable, raw: i32) -> Result<(), String> {
-    t.store(raw)?;
-    rebuild();
-    Ok(())
 }
