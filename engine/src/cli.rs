@@ -14,7 +14,7 @@ use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand}
 
 use crate::tools::common::{Exit, Outcome};
 use crate::tools::{analyse, datagen, genfens, out, positions, train, tune, wdl};
-use crate::{session, uci_args};
+use crate::{session, spsa, uci_args};
 
 /// Where the words of a command line go.
 enum Route {
@@ -97,6 +97,8 @@ pub enum Command {
     Train(train::TrainArgs),
     /// Opening positions for OpenBench's data generation: 'genfens N seed S book <None|FILE>'
     Genfens(genfens::GenfensArgs),
+    /// SPSA parameter lines for OpenBench: 'NAME, int, value, min, max, step, rate' (docs/tuning.md)
+    Spsa(spsa::SpsaArgs),
     /// Print a shell completion script (e.g. 'rockad completions bash > /etc/bash_completion.d/rockad')
     Completions(CompletionsArgs),
 }
@@ -122,6 +124,7 @@ impl Command {
             Command::Wdl(a) => wdl::main(a),
             Command::Train(a) => train::run(&a).map_err(|e| crate::tools::common::failed("train", e)),
             Command::Genfens(a) => genfens::main(&a),
+            Command::Spsa(a) => spsa::main(&a),
             Command::Completions(a) => completions(&a),
         }
     }

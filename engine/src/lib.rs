@@ -23,6 +23,7 @@ pub mod output;
 pub mod perft;
 pub mod scores;
 pub mod session;
+pub mod spsa;
 pub mod syzygy_options;
 pub mod threads;
 pub mod tools;

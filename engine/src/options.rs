@@ -88,7 +88,15 @@ pub struct OptionRow {
 }
 
 /// Every option, in the order `uci` lists them.
-pub const OPTIONS: &[OptionRow] = &[
+#[cfg(not(feature = "spsa"))]
+pub const OPTIONS: &[OptionRow] = ROWS;
+/// Every option, in the order `uci` lists them: the tuning build adds one
+/// per search tunable (`rockad spsa` prints them for OpenBench).
+#[cfg(feature = "spsa")]
+pub static OPTIONS: std::sync::LazyLock<Vec<OptionRow>> =
+    std::sync::LazyLock::new(|| tuning::with_tunables(ROWS));
+
+const ROWS: &[OptionRow] = &[
     OptionRow {
         spec: OptionSpec {
             name: "Hash",
@@ -218,6 +226,50 @@ fn count(v: &OptionValue) -> usize {
 
 fn flag(v: &OptionValue) -> bool {
     matches!(v, OptionValue::Bool(true))
+}
+
+/// The tuning build's spin option for each search tunable.
+#[cfg(feature = "spsa")]
+mod tuning {
+    use rockad_search::TUNABLES;
+    use rockad_uci::{OptionKind, OptionSpec, OptionValue};
+
+    use super::{Effect, OptionRow, Settings};
+
+    type Apply = fn(&mut Settings, &OptionValue) -> Effect;
+
+    /// Sets tunable number `I` to a value `check_value` has put in its range.
+    fn set<const I: usize>(_: &mut Settings, v: &OptionValue) -> Effect {
+        if let OptionValue::Int(n) = v
+            && let Err(e) = rockad_search::set_tunable(&TUNABLES[I], i32::try_from(*n).unwrap_or(i32::MAX))
+        {
+            log::warn!("{e}");
+        }
+        Effect::None
+    }
+
+    macro_rules! setters {
+        ($($i:literal)*) => { [$(set::<$i> as Apply),*] };
+    }
+
+    /// One apply function per tunable (an option row's function knows no name).
+    const SETTERS: [Apply; 64] = setters!(
+        0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+        32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
+    );
+    const _: () = assert!(TUNABLES.len() <= SETTERS.len(), "more tunables than SETTERS: add numbers");
+
+    /// `rows` followed by one spin option per tunable.
+    pub fn with_tunables(rows: &[OptionRow]) -> Vec<OptionRow> {
+        let tunables = TUNABLES.iter().zip(SETTERS).map(|(t, apply)| OptionRow {
+            spec: OptionSpec {
+                name: t.name,
+                kind: OptionKind::Spin { default: t.default.into(), min: t.min.into(), max: t.max.into() },
+            },
+            apply,
+        });
+        rows.iter().map(|r| OptionRow { spec: r.spec.clone(), apply: r.apply }).chain(tunables).collect()
+    }
 }
 
 #[cfg(test)]

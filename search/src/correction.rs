@@ -51,11 +51,11 @@ impl CorrectionHistory {
     /// `raw`: moves the slot's average towards the difference, deeper
     /// searches more.
     pub fn update(&mut self, side: Color, slot: usize, depth: i32, score: i32, raw: i32) {
-        let target = (score - raw).clamp(-CORR_MAX, CORR_MAX) * GRAIN;
-        let weight = (depth + 1).clamp(1, CORR_WEIGHT_MAX);
+        let target = (score - raw).clamp(-CORR_MAX(), CORR_MAX()) * GRAIN;
+        let weight = (depth + 1).clamp(1, CORR_WEIGHT_MAX());
         let e = &mut self.table[side as usize * ENTRIES + slot];
         *e = ((*e * (WEIGHT_SCALE - weight) + target * weight) / WEIGHT_SCALE)
-            .clamp(-CORR_MAX * GRAIN, CORR_MAX * GRAIN);
+            .clamp(-CORR_MAX() * GRAIN, CORR_MAX() * GRAIN);
     }
 }
 
@@ -91,7 +91,7 @@ mod tests {
             h.update(Color::White, 7, 20, -10_000, 0);
         }
         // The average creeps up to the limit (integer steps stop just short).
-        assert!((-CORR_MAX..=-CORR_MAX + 2).contains(&h.correct(Color::White, 7, 0)));
+        assert!((-CORR_MAX()..=-CORR_MAX() + 2).contains(&h.correct(Color::White, 7, 0)));
         assert_eq!(h.correct(Color::White, 7, -TB_WIN_BOUND), -TB_WIN_BOUND + 1);
     }
 }

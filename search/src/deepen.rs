@@ -90,8 +90,8 @@ impl Worker {
     /// score, widening it on each fail.
     fn aspiration(&mut self, ctx: &mut Context, root: &Chess, root_key: u64, depth: i32, pv_idx: usize) {
         let prev = self.root_moves[pv_idx].prev_score;
-        let mut delta = ASPIRATION_DELTA;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && prev.abs() < MATE / 2 {
+        let mut delta = ASPIRATION_DELTA();
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH() && prev.abs() < MATE / 2 {
             ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
         } else {
             (-INFINITE, INFINITE)
@@ -167,10 +167,10 @@ impl Worker {
         }
         let stability = TM_STABILITY[(self.stable_iterations as usize).min(TM_STABILITY.len() - 1)];
         let drop = self.last_best.map_or(0, |(_, s)| s - score);
-        let falling = 1.0 + (f64::from(drop) / TM_SCORE_DROP_SCALE).clamp(TM_SCORE_MIN, TM_SCORE_MAX);
-        let effort = (TM_NODES_BASE - fraction) * TM_NODES_SCALE;
+        let falling = 1.0 + (f64::from(drop) / TM_SCORE_DROP_SCALE()).clamp(TM_SCORE_MIN(), TM_SCORE_MAX());
+        let effort = (TM_NODES_BASE() - fraction) * TM_NODES_SCALE();
         self.last_best = Some((mv, score));
-        (stability * falling * effort).clamp(TM_SCALE_MIN, TM_SCALE_MAX)
+        (stability * falling * effort).clamp(TM_SCALE_MIN(), TM_SCALE_MAX())
     }
 
     fn iteration_report(&self, ctx: &Context, depth: u32, i: usize) -> IterationReport {

@@ -22,12 +22,12 @@ fn from_to(m: Move) -> usize {
 /// entries saturate at [`HISTORY_MAX`] instead of overflowing.
 pub(crate) fn gravity(entry: &mut i16, bonus: i32) {
     let e = i32::from(*entry);
-    *entry = (e + bonus - e * bonus.abs() / HISTORY_MAX) as i16;
+    *entry = (e + bonus - e * bonus.abs() / HISTORY_MAX()) as i16;
 }
 
 /// The history reward for a cutoff at `depth`.
 pub(crate) fn bonus(depth: i32) -> i32 {
-    (HISTORY_BONUS_PER_DEPTH * depth).min(HISTORY_BONUS_MAX)
+    (HISTORY_BONUS_PER_DEPTH() * depth).min(HISTORY_BONUS_MAX())
 }
 
 /// A move as continuation history sees it: (piece index, destination).
@@ -166,12 +166,12 @@ mod tests {
     fn gravity_saturates() {
         let mut e = 0i16;
         for _ in 0..1000 {
-            gravity(&mut e, HISTORY_BONUS_MAX);
+            gravity(&mut e, HISTORY_BONUS_MAX());
         }
-        assert!(i32::from(e) <= HISTORY_MAX && i32::from(e) > HISTORY_MAX * 9 / 10);
+        assert!(i32::from(e) <= HISTORY_MAX() && i32::from(e) > HISTORY_MAX() * 9 / 10);
         for _ in 0..1000 {
-            gravity(&mut e, -HISTORY_BONUS_MAX);
+            gravity(&mut e, -HISTORY_BONUS_MAX());
         }
-        assert!(i32::from(e) >= -HISTORY_MAX && i32::from(e) < -HISTORY_MAX * 9 / 10);
+        assert!(i32::from(e) >= -HISTORY_MAX() && i32::from(e) < -HISTORY_MAX() * 9 / 10);
     }
 }

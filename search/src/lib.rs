@@ -32,6 +32,7 @@ mod params;
 mod pool;
 mod prefetch;
 mod qsearch;
+mod reduction;
 mod report;
 mod root;
 mod root_move;
@@ -49,8 +50,10 @@ mod worker;
 
 pub use key::position_key;
 pub use limits::{Limits, MAX_PLY};
-pub use params::{TUNABLES, Tunable};
+pub use params::{FLOAT_SCALE, TUNABLES, Tunable, tunable};
 pub use pool::{SearchOutcome, SearchRequest, Searcher, evaluates_with};
+#[cfg(feature = "spsa")]
+pub use reduction::set_tunable;
 pub use report::{Bound, IterationReport, Listener};
 pub use score::{DRAW, INFINITE, MATE, MATE_BOUND, ScoreBand, TB_WIN, TB_WIN_BOUND, band, mate_distance};
 pub use strength::{MAX_ELO as MAX_STRENGTH_ELO, MIN_ELO as MIN_STRENGTH_ELO, Strength};

@@ -95,7 +95,7 @@ impl Worker {
         }
         // Deep in quiescence only the exchange on the last move's square is
         // resolved: the other captures are what makes it explode.
-        let deep = depth <= -QS_RECAPTURE_DEPTH;
+        let deep = depth <= -QS_RECAPTURE_DEPTH();
         let last_to = if ply > 0 { self.stack[ply - 1].moved.map(|(_, to)| to) } else { None };
         let mut quiet_evasions = 0;
         let mut searched = 0;
@@ -107,7 +107,7 @@ impl Worker {
                 break;
             }
             let recapture = Some(mv.to() as usize) == last_to;
-            if !in_check && !mv.is_promotion() && ((deep && !recapture) || searched >= QS_MAX_MOVES) {
+            if !in_check && !mv.is_promotion() && ((deep && !recapture) || searched >= QS_MAX_MOVES()) {
                 continue;
             }
             if in_check && best_score > -MATE_BOUND {
@@ -117,7 +117,7 @@ impl Worker {
                         continue;
                     }
                 } else {
-                    if quiet_evasions >= QS_QUIET_EVASIONS {
+                    if quiet_evasions >= QS_QUIET_EVASIONS() {
                         continue;
                     }
                     quiet_evasions += 1;
@@ -128,7 +128,7 @@ impl Worker {
                 if !mv.is_promotion()
                     && static_eval
                         + mv.capture().map_or(SEE_VALUES[0], |r| SEE_VALUES[r as usize - 1])
-                        + DELTA_MARGIN
+                        + DELTA_MARGIN()
                         <= alpha
                 {
                     continue;
@@ -200,7 +200,7 @@ fn nothing_to_search(pos: &Chess, static_eval: i32, alpha: i32) -> bool {
         .into_iter()
         .find(|&r| (attacked & board.by_role(r)).any())
         .map_or(0, |r| SEE_VALUES[r as usize - 1]);
-    static_eval + best_victim + DELTA_MARGIN <= alpha
+    static_eval + best_victim + DELTA_MARGIN() <= alpha
 }
 
 /// Every square `side` attacks (pins ignored).
@@ -258,7 +258,7 @@ mod tests {
             for mv in p.legal_moves().into_iter().filter(is_noisy) {
                 let victim = mv.capture().map_or(SEE_VALUES[0], |r| SEE_VALUES[r as usize - 1]);
                 assert!(
-                    !mv.is_promotion() && static_eval + victim + DELTA_MARGIN <= alpha,
+                    !mv.is_promotion() && static_eval + victim + DELTA_MARGIN() <= alpha,
                     "{mv:?} would be searched at eval {static_eval}, alpha {alpha} in {:?}",
                     p.board()
                 );
@@ -313,8 +313,8 @@ mod tests {
         // A rook hangs: searched unless even winning it stays below alpha.
         let p = pos("4k3/8/8/3r4/8/8/3Q4/4K3 w - - 0 1");
         assert!(!nothing_to_search(&p, 0, 0));
-        assert!(!nothing_to_search(&p, 0, 500 + DELTA_MARGIN - 1));
-        assert!(nothing_to_search(&p, 0, 500 + DELTA_MARGIN));
+        assert!(!nothing_to_search(&p, 0, 500 + DELTA_MARGIN() - 1));
+        assert!(nothing_to_search(&p, 0, 500 + DELTA_MARGIN()));
         // A lost position's stand pat near mate: no delta pruning.
         assert!(!nothing_to_search(&p, -MATE_BOUND, 0));
     }

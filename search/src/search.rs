@@ -10,6 +10,7 @@ use crate::limits::MAX_PLY;
 use crate::movepick::{MovePicker, is_noisy};
 use crate::node::{Node, NonPv, Pv};
 use crate::params::*;
+use crate::reduction::reduction;
 use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL, TB_WIN_BOUND};
 use crate::see::see_ge;
 use crate::tt::{Bound, decode_move};
@@ -74,7 +75,7 @@ impl Worker {
             && excluded.is_none()
             && let Some(e) = tt_entry
             && e.depth >= depth
-            && pos.halfmoves() < TT_CUTOFF_MAX_HALFMOVES
+            && pos.halfmoves() < TT_CUTOFF_MAX_HALFMOVES()
             && match e.bound {
                 Bound::Exact => true,
                 Bound::Lower => e.score >= beta,
@@ -135,14 +136,14 @@ impl Worker {
 
         if !N::PV && !in_check && excluded.is_none() {
             // Reverse futility: so far above beta that a shallow search will not fall back.
-            if depth <= RFP_MAX_DEPTH
+            if depth <= RFP_MAX_DEPTH()
                 && static_eval.abs() < MATE_BOUND
-                && static_eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+                && static_eval - RFP_MARGIN() * (depth - i32::from(improving)) >= beta
             {
                 return static_eval;
             }
             // Razoring: so far below alpha that only captures could save it.
-            if depth <= RAZOR_MAX_DEPTH && static_eval + RAZOR_MARGIN * depth <= alpha {
+            if depth <= RAZOR_MAX_DEPTH() && static_eval + RAZOR_MARGIN() * depth <= alpha {
                 let score = self.qsearch::<NonPv>(ctx, pos, key, 0, ply, alpha, alpha + 1);
                 if self.stopped {
                     return 0;
@@ -152,7 +153,7 @@ impl Worker {
                 }
             }
             // Null move: if passing still fails high, a real move will too.
-            if depth >= NMP_MIN_DEPTH
+            if depth >= NMP_MIN_DEPTH()
                 && static_eval >= beta
                 && beta > -MATE_BOUND
                 && ply >= self.nmp_min_ply
@@ -160,9 +161,9 @@ impl Worker {
                 && has_pieces(pos)
                 && let Some((null, nk)) = self.make_null_move(pos, key, ply)
             {
-                let r = NMP_BASE
-                    + depth / NMP_DEPTH_DIVISOR
-                    + ((static_eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
+                let r = NMP_BASE()
+                    + depth / NMP_DEPTH_DIVISOR()
+                    + ((static_eval - beta) / NMP_EVAL_DIVISOR()).min(NMP_EVAL_MAX());
                 let score = -self.search::<NonPv>(ctx, &null, nk, depth - r, ply + 1, -beta, -beta + 1);
                 self.unmake_null_move(ply);
                 if self.stopped {
@@ -170,12 +171,12 @@ impl Worker {
                 }
                 if score >= beta {
                     let score = if score >= MATE_BOUND { beta } else { score };
-                    if depth < NMP_VERIFY_DEPTH || self.nmp_min_ply > 0 {
+                    if depth < NMP_VERIFY_DEPTH() || self.nmp_min_ply > 0 {
                         return score;
                     }
                     // Deep: verify with a normal search that may not pass again
                     // for a while (zugzwang guard).
-                    self.nmp_min_ply = ply + (NMP_VERIFY_PLY_QUARTERS * (depth - r) / 4) as usize;
+                    self.nmp_min_ply = ply + (NMP_VERIFY_PLY_QUARTERS() * (depth - r) / 4) as usize;
                     let v = self.search::<NonPv>(ctx, pos, key, depth - r, ply, beta - 1, beta);
                     self.nmp_min_ply = 0;
                     if self.stopped {
@@ -194,7 +195,7 @@ impl Worker {
         // Internal iterative reduction: without a table move this node was
         // never searched deeply; search it shallower, and sooner.
         let mut depth = depth;
-        if !N::ROOT && depth >= IIR_MIN_DEPTH && tt_move.is_none() && excluded.is_none() {
+        if !N::ROOT && depth >= IIR_MIN_DEPTH() && tt_move.is_none() && excluded.is_none() {
             depth -= 1;
         }
 
@@ -213,7 +214,7 @@ impl Worker {
         let mut searched = 0;
         let mut quiets_tried = MoveList::new();
         let mut noisy_tried = MoveList::new();
-        let extension_limit = EXTENSION_MAX_PLY_FACTOR * self.root_depth as usize;
+        let extension_limit = EXTENSION_MAX_PLY_FACTOR() * self.root_depth as usize;
         while let Some(mv) = picker.next(pos, &self.hist) {
             if Some(mv) == excluded {
                 continue;
@@ -224,28 +225,28 @@ impl Worker {
             if !N::ROOT
                 && !quiet
                 && best_score > -MATE_BOUND
-                && depth <= SEE_PRUNE_MAX_DEPTH
-                && !see_ge(pos, mv, -SEE_NOISY_MARGIN * depth)
+                && depth <= SEE_PRUNE_MAX_DEPTH()
+                && !see_ge(pos, mv, -SEE_NOISY_MARGIN() * depth)
             {
                 continue;
             }
             // Late move pruning, futility and exchange pruning of quiet
             // moves, once a move has saved us from being mated.
             if !N::ROOT && quiet && best_score > -MATE_BOUND {
-                if depth <= LMP_MAX_DEPTH && quiets_tried.len() >= lmp_threshold(depth, improving) {
+                if depth <= LMP_MAX_DEPTH() && quiets_tried.len() >= lmp_threshold(depth, improving) {
                     picker.skip_quiets();
                     continue;
                 }
                 let lmr_depth = (depth - 1 - reduction(depth, searched + 1)).max(0);
                 if !in_check
-                    && lmr_depth <= FUTILITY_MAX_DEPTH
-                    && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha
+                    && lmr_depth <= FUTILITY_MAX_DEPTH()
+                    && static_eval + FUTILITY_BASE() + FUTILITY_PER_DEPTH() * lmr_depth <= alpha
                 {
                     picker.skip_quiets();
                     continue;
                 }
-                if lmr_depth <= SEE_PRUNE_MAX_DEPTH
-                    && !see_ge(pos, mv, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth)
+                if lmr_depth <= SEE_PRUNE_MAX_DEPTH()
+                    && !see_ge(pos, mv, -SEE_QUIET_MARGIN() * lmr_depth * lmr_depth)
                 {
                     continue;
                 }
@@ -257,20 +258,20 @@ impl Worker {
             let mut extension = 0;
             if Some(mv) == tt_move
                 && excluded.is_none()
-                && depth >= SE_MIN_DEPTH
+                && depth >= SE_MIN_DEPTH()
                 && ply < extension_limit
                 && let Some(e) = tt_entry
-                && e.depth >= depth - SE_TT_DEPTH_SLACK
+                && e.depth >= depth - SE_TT_DEPTH_SLACK()
                 && e.bound != Bound::Upper
                 && e.score.abs() < MATE_BOUND
             {
-                let singular_beta = e.score - SE_MARGIN_PER_DEPTH * depth;
+                let singular_beta = e.score - SE_MARGIN_PER_DEPTH() * depth;
                 self.stack[ply].excluded = Some(mv);
                 let v = self.search::<NonPv>(
                     ctx,
                     pos,
                     key,
-                    (depth - 1) / SE_DEPTH_DIVISOR,
+                    (depth - 1) / SE_DEPTH_DIVISOR(),
                     ply,
                     singular_beta - 1,
                     singular_beta,
@@ -280,7 +281,7 @@ impl Worker {
                     return 0;
                 }
                 if v < singular_beta {
-                    extension = if !N::PV && v < singular_beta - SE_DOUBLE_MARGIN { 2 } else { 1 };
+                    extension = if !N::PV && v < singular_beta - SE_DOUBLE_MARGIN() { 2 } else { 1 };
                 } else if singular_beta >= beta {
                     return singular_beta;
                 } else if e.score >= beta {
@@ -301,13 +302,14 @@ impl Worker {
             let new_depth = depth - 1 + extension;
 
             let mut score = 0;
-            let full_scout = if !N::ROOT && searched > usize::from(N::PV) && depth >= LMR_MIN_DEPTH && quiet {
+            let full_scout = if !N::ROOT && searched > usize::from(N::PV) && depth >= LMR_MIN_DEPTH() && quiet
+            {
                 // Late move reduction: a scout at reduced depth first.
                 let mut r = reduction(depth, searched + 1);
                 r -= i32::from(N::PV);
                 r += i32::from(!improving);
                 r -= i32::from(gives_check);
-                r -= history / LMR_HISTORY_DIVISOR;
+                r -= history / LMR_HISTORY_DIVISOR();
                 if Some(mv) == self.stack[ply].killers[0] || Some(mv) == self.stack[ply].killers[1] {
                     r -= 1;
                 }
@@ -462,26 +464,7 @@ fn has_pieces(pos: &Chess) -> bool {
     (pos.us() & !board.pawns() & !board.kings()).any()
 }
 
-/// Late move reduction by depth and move number, from a log-log table.
-fn reduction(depth: i32, moves: usize) -> i32 {
-    static TABLE: std::sync::LazyLock<Vec<[i32; 64]>> = std::sync::LazyLock::new(|| {
-        (0..64)
-            .map(|d| {
-                let mut row = [0; 64];
-                for (m, r) in row.iter_mut().enumerate().skip(1) {
-                    if d > 0 {
-                        let v = LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR;
-                        *r = v.max(0.0) as i32;
-                    }
-                }
-                row
-            })
-            .collect()
-    });
-    TABLE[depth.clamp(0, 63) as usize][moves.min(63)]
-}
-
 /// Quiet moves searched before the rest are pruned at `depth`.
 fn lmp_threshold(depth: i32, improving: bool) -> usize {
-    ((LMP_BASE + depth * depth) / (2 - i32::from(improving))) as usize
+    ((LMP_BASE() + depth * depth) / (2 - i32::from(improving))) as usize
 }

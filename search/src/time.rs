@@ -32,7 +32,7 @@ impl TimeManager {
         let mut hard: Option<i64> = None;
         if let Some(time) = time {
             let inc = inc.unwrap_or(0).max(0);
-            let mtg = limits.movestogo.map_or(DEFAULT_MOVES_TO_GO, |m| (m as i64).clamp(1, 100));
+            let mtg = limits.movestogo.map_or(DEFAULT_MOVES_TO_GO(), |m| (m as i64).clamp(1, 100));
             // With `movestogo` every move until the control pays the lag,
             // not only this one: keep one overhead per move in hand (released
             // as the control nears) so the last moves are not squeezed to
@@ -40,11 +40,11 @@ impl TimeManager {
             let reserve = if limits.movestogo.is_some() { overhead * mtg } else { overhead };
             let left = (time - reserve).max(0);
             let (s, h) = if mtg == 1 {
-                let h = left * LAST_MOVE_SHARE_PCT / 100;
+                let h = left * LAST_MOVE_SHARE_PCT() / 100;
                 (h / 2, h)
             } else {
-                let s = left / mtg + inc * INCREMENT_SHARE_PCT / 100;
-                let h = (s * HARD_OVER_SOFT).min(left * HARD_MAX_SHARE_PCT / 100);
+                let s = left / mtg + inc * INCREMENT_SHARE_PCT() / 100;
+                let h = (s * HARD_OVER_SOFT()).min(left * HARD_MAX_SHARE_PCT() / 100);
                 (s.min(h), h)
             };
             soft = Some(s);
