@@ -72,9 +72,15 @@ pub struct AnalyseArgs {
     #[arg(long, help_heading = "Search and output", value_name = "DIRS")]
     syzygy_path: Option<String>,
     /// Writes PREFIX.csv, PREFIX.jsonl, PREFIX.svg, PREFIX.html and PREFIX.summary.txt;
-    /// rerunning with the same PREFIX resumes, skipping positions done
+    /// rerunning with the same PREFIX resumes, skipping positions done (with all done, it only
+    /// rewrites the chart, page and summary)
     #[arg(long, help_heading = "Search and output", value_name = "PREFIX", default_value = "analysis", value_parser = clap::builder::NonEmptyStringValueParser::new())]
     out: String,
+    /// Another engine's scores of the same positions (CSV with columns id,score_cp, as
+    /// scripts/atlas-compare.py --scores writes): a column of the page, with the Spearman
+    /// correlation and mean difference in its header
+    #[arg(long, help_heading = "Search and output", value_name = "FILE.csv")]
+    compare: Option<String>,
     /// Progress bar on stderr even when stderr is not a terminal
     #[arg(long, help_heading = "Search and output", conflicts_with = "quiet")]
     progress: bool,
@@ -116,6 +122,7 @@ impl AnalyseArgs {
             hash_mb: self.hash as usize,
             syzygy_path: self.syzygy_path,
             out: self.out,
+            compare: self.compare,
             progress: self.progress,
             quiet: self.quiet,
         })
@@ -153,6 +160,8 @@ pub struct Config {
     /// Tablebase directories, if any.
     pub syzygy_path: Option<String>,
     pub out: String,
+    /// The other engine's scores for the page, if any.
+    pub compare: Option<String>,
     pub progress: bool,
     pub quiet: bool,
 }
@@ -171,6 +180,7 @@ impl Config {
             hash_mb: 1,
             syzygy_path: None,
             out: String::new(),
+            compare: None,
             progress: false,
             quiet: false,
         }
@@ -225,6 +235,8 @@ mod tests {
             "--progress",
             "--frc",
             "7",
+            "--compare",
+            "sf.csv",
         ]);
         assert_eq!(
             c.selectors,
@@ -239,6 +251,8 @@ mod tests {
         assert_eq!((c.threads, c.out.as_str(), c.seed, c.progress), (2, "x/y", Some(9), true));
         assert_eq!(c.moves, vec!["e2e4", "e7e5"]);
         assert!(!c.quiet);
+        assert_eq!(c.compare.as_deref(), Some("sf.csv"));
+        assert_eq!(config(&["--frc", "1"]).compare, None);
         assert!(parse(&["--frc", "1", "--quiet"]).unwrap().quiet);
     }
 
