@@ -123,8 +123,8 @@ fn writes_csv_json_lines_svg_and_summary() {
     }
     assert!(svg.contains(">Rockad analysis: 3 positions</text>") && svg.contains("518 = standard chess"));
     let html = read(format!("{p}.html"));
-    assert_eq!(html.matches("<tr><td").count(), 3);
-    assert!(html.contains("<img src=\"out.svg\""), "{html}");
+    assert_eq!(html.matches("<tr id=\"p").count(), 3);
+    assert!(html.contains("<div id=\"chart\"><svg") && !html.contains("<img"), "the chart is inline: {html}");
 
     let summary = read(format!("{p}.summary.txt"));
     assert_eq!(out, summary);
@@ -236,6 +236,125 @@ fn multipv_lines_go_to_the_json_file() {
     let line = read(format!("{p}.jsonl"));
     assert_eq!(line.matches("{\"multipv\":").count(), 3, "{line}");
     assert!(line.contains("{\"multipv\":3,"), "{line}");
+    // The page shows the moves played first, and the line goes on from them.
+    let html = read(format!("{p}.html"));
+    assert!(
+        html.contains("<th>moves first</th>") && html.contains("<td class=\"line\">1. e4</td>"),
+        "{html}"
+    );
+    assert!(html.contains("<td class=\"line\">1... "), "{html}");
+}
+
+/// The `<tr ...>` row of the page with id `anchor`, up to its end.
+fn page_row<'a>(html: &'a str, anchor: &str) -> &'a str {
+    let at = html.find(&format!("<tr id=\"{anchor}\"")).unwrap_or_else(|| panic!("row {anchor}"));
+    &html[at..at + html[at..].find("</tr>").unwrap()]
+}
+
+/// The glyphs of a page row's board, rank 8 first ('.' for an empty square).
+fn board_squares(row: &str) -> String {
+    let board = &row[row.find("<div class=\"board\"").expect("a board")..];
+    let board = &board[..board.find("</div>").unwrap()];
+    let mut squares = String::new();
+    for cell in board.split("<i").skip(1) {
+        match cell.strip_prefix(" class=\"e") {
+            Some(rest) => squares.push_str(&".".repeat(rest[..1].parse().unwrap())),
+            None => squares.extend(cell[1..].chars().take_while(|&c| c != '<' && c != '\u{fe0e}')),
+        }
+    }
+    squares
+}
+
+#[test]
+fn the_page_links_chart_and_rows_with_boards_lines_and_a_compare_column() {
+    let dir = workdir("page");
+    let p = prefix(&dir);
+    // 42 numbers: the 32-column grid by number.
+    analyse(&["--frc", "0-40,518", "--depth", "2", "--threads", "2", "--out", &p]);
+    let html = read(format!("{p}.html"));
+    assert!(html.contains("<div id=\"chart\"><svg xmlns=\"http://www.w3.org/2000/svg\""), "inline chart");
+    assert!(html.contains("<input id=\"filter\"") && html.contains("<script>"));
+    // Each square of the chart links to a row of the table, and every row is linked.
+    let links: HashSet<&str> =
+        html.split("<a href=\"#").skip(1).map(|s| &s[..s.find('"').unwrap()]).collect();
+    let rows: HashSet<&str> = html.split("<tr id=\"").skip(1).map(|s| &s[..s.find('"').unwrap()]).collect();
+    let expected: HashSet<String> = (0..=40).chain([518]).map(|n| format!("p{n}")).collect();
+    assert_eq!(rows, expected.iter().map(String::as_str).collect::<HashSet<_>>());
+    assert_eq!(links, rows);
+    assert_eq!(html.matches("><g class=\"cell\">").count(), 42);
+    assert_eq!(html.matches("<div class=\"board\"").count(), 42);
+    // The boards: Chess960 back ranks, solid glyphs for Black, outlined for White.
+    let std = page_row(&html, "p518");
+    assert!(std.contains("data-order=\"RNBQKBNR\""));
+    let pawns = ("\u{265f}".repeat(8), "\u{2659}".repeat(8));
+    let middle = ".".repeat(32);
+    assert_eq!(
+        board_squares(std),
+        format!(
+            "\u{265c}\u{265e}\u{265d}\u{265b}\u{265a}\u{265d}\u{265e}\u{265c}{}{middle}{}\u{2656}\u{2658}\u{2657}\u{2655}\u{2654}\u{2657}\u{2658}\u{2656}",
+            pawns.0, pawns.1
+        )
+    );
+    let zero = page_row(&html, "p0");
+    assert!(zero.contains("data-order=\"BBQNNRKR\""));
+    assert!(
+        board_squares(zero).ends_with("\u{2657}\u{2657}\u{2655}\u{2658}\u{2658}\u{2656}\u{2654}\u{2656}")
+    );
+    // Scores never wrap; the line has move numbers; the win/draw/loss bar has three parts.
+    assert!(html.contains("white-space: nowrap"));
+    let csv = csv_rows(&p);
+    for r in &csv {
+        let row = page_row(&html, &format!("p{}", r[0]));
+        let score: i32 = r[3].parse().unwrap();
+        assert!(row.contains(&format!("<td data-key=\"{score}\">{score:+} cp</td>")), "{row}");
+        assert!(row.contains(&format!("<td class=\"line\">1. {}", r[8])), "{row}");
+        assert!(
+            row.contains(&format!("style=\"flex:{}\"", r[5])) && row.matches("<span class=").count() >= 4
+        );
+    }
+    // The colour scale is fitted to the scores: full colour from the largest |score|, rounded up.
+    let largest = csv.iter().map(|r| r[3].parse::<i32>().unwrap().unsigned_abs()).max().unwrap();
+    let limit = (largest.div_ceil(20) * 20).max(20);
+    let key = format!("full colour from \u{b1}{limit} cp (the largest |score| here: {largest} cp)");
+    assert!(html.contains(&key) && read(format!("{p}.svg")).contains(&key), "{key}");
+    assert!(html.contains(&format!(">+{limit}</text>")) && html.contains(&format!(">-{limit}</text>")));
+
+    // The other engine's scores: ours + 10 (one a mate, one missing). Rebuilding the
+    // page with them searches nothing and leaves the records as they were.
+    let records = (read(format!("{p}.csv")), read(format!("{p}.jsonl")));
+    let mut scores = "id,score_cp\n".to_string();
+    for r in &csv {
+        match r[0].as_str() {
+            "5" => scores.push_str("5,\n"),
+            "6" => {}
+            id => scores.push_str(&format!("{id},{}\n", r[3].parse::<i32>().unwrap() + 10)),
+        }
+    }
+    let sf = dir.join("sf-d9.csv");
+    std::fs::write(&sf, scores).unwrap();
+    let (_, err) =
+        analyse(&["--frc", "0-40,518", "--depth", "2", "--out", &p, "--compare", &sf.to_string_lossy()]);
+    assert!(
+        err.contains("42 of 42 positions already done, 0 to search") && err.contains("searched 0 positions"),
+        "{err}"
+    );
+    assert_eq!((read(format!("{p}.csv")), read(format!("{p}.jsonl"))), records);
+    let html = read(format!("{p}.html"));
+    assert!(html.contains("<th>score</th><th>sf-d9</th>"), "{html}");
+    assert!(
+        html.contains(
+            "over 40 positions scored in centipawns by both (mates left out), Spearman rank \
+                       correlation <b>+1.000</b>, mean absolute difference <b>10.0 cp</b>"
+        ),
+        "{html}"
+    );
+    let score: i32 = csv.iter().find(|r| r[0] == "518").unwrap()[3].parse().unwrap();
+    assert!(page_row(&html, "p518").contains(&format!(
+        "<td data-key=\"{}\">{:+} cp</td>",
+        score + 10,
+        score + 10
+    )));
+    assert!(page_row(&html, "p5").contains(">mate</td>") && page_row(&html, "p6").contains(">\u{2013}</td>"));
 }
 
 #[test]
@@ -256,6 +375,7 @@ fn bad_input_is_a_usage_error_naming_the_problem() {
         (vec!["--file", "/no/such/file"], "cannot read"),
         (vec!["--frc", "1", "--moves", "e2e5"], "e2e5"),
         (vec!["--frc", "1", "--what"], "--what"),
+        (vec!["--frc", "1", "--compare", "/no/such/scores.csv"], "--compare: cannot read"),
     ] {
         let mut all = vec!["analyse", "--out", &out];
         all.extend(args.iter().copied());

@@ -73,9 +73,15 @@ pub struct AnalyseArgs {
     syzygy_path: Option<String>,
     /// Writes PREFIX.csv, PREFIX.jsonl, PREFIX.svg, PREFIX.html and PREFIX.summary.txt
     /// (a PREFIX ending in one of these is taken without it); rerunning with the same
-    /// PREFIX resumes, skipping positions done
+    /// PREFIX resumes, skipping positions done (with all done, it only rewrites the chart,
+    /// page and summary)
     #[arg(long, help_heading = "Search and output", value_name = "PREFIX", default_value = "analysis", value_parser = clap::builder::NonEmptyStringValueParser::new())]
     out: String,
+    /// Another engine's scores of the same positions (CSV with columns id,score_cp, as
+    /// scripts/atlas-compare.py --scores writes): a column of the page, with the Spearman
+    /// correlation and mean difference in its header
+    #[arg(long, help_heading = "Search and output", value_name = "FILE.csv")]
+    compare: Option<String>,
     /// Progress bar on stderr even when stderr is not a terminal
     #[arg(long, help_heading = "Search and output", conflicts_with = "quiet")]
     progress: bool,
@@ -117,6 +123,7 @@ impl AnalyseArgs {
             hash_mb: self.hash as usize,
             syzygy_path: self.syzygy_path,
             out: stem(self.out),
+            compare: self.compare,
             progress: self.progress,
             quiet: self.quiet,
         })
@@ -168,6 +175,8 @@ pub struct Config {
     /// Tablebase directories, if any.
     pub syzygy_path: Option<String>,
     pub out: String,
+    /// The other engine's scores for the page, if any.
+    pub compare: Option<String>,
     pub progress: bool,
     pub quiet: bool,
 }
@@ -186,6 +195,7 @@ impl Config {
             hash_mb: 1,
             syzygy_path: None,
             out: String::new(),
+            compare: None,
             progress: false,
             quiet: false,
         }
@@ -233,6 +243,8 @@ mod tests {
             "--progress",
             "--frc",
             "7",
+            "--compare",
+            "sf.csv",
         ]);
         assert_eq!(
             c.selectors,
@@ -247,6 +259,8 @@ mod tests {
         assert_eq!((c.threads, c.out.as_str(), c.seed, c.progress), (2, "x/y", Some(9), true));
         assert_eq!(c.moves, vec!["e2e4", "e7e5"]);
         assert!(!c.quiet);
+        assert_eq!(c.compare.as_deref(), Some("sf.csv"));
+        assert_eq!(config(&["--frc", "1"]).compare, None);
         assert!(parse(&["--frc", "1", "--quiet"]).unwrap().quiet);
     }
 

@@ -7,12 +7,14 @@
 //! Files, one job each: `args` (command line), `select` (positions), `run`
 //! (scheduling searches), `record` (the result type), `csv` / `jsonl`
 //! (formats), `resume` (reading an earlier run), `writer` (files),
-//! `summary`, `svg`, `html` (a page with a sortable table; both escape
-//! through `escape`), `wdl`
+//! `summary`, `svg`, `html` (a page with the chart inline and a sortable,
+//! searchable table; both escape through `escape`), `compare` (another
+//! engine's scores for the page), `wdl`
 //! (win/draw/loss chances); `row` is the one serialised form of a record,
 //! `complete` tells whole lines from a cut one.
 
 pub mod args;
+mod compare;
 mod complete;
 mod csv;
 mod escape;
@@ -74,6 +76,8 @@ fn note(msg: &str) {
 fn analyse(config: &args::Config) -> Result<(), Error> {
     let (tasks, notes) = select::tasks(config)?;
     notes.iter().for_each(|n| note(n));
+    // Read before any search, so that a bad file costs nothing.
+    let comparison = config.compare.as_deref().map(compare::load).transpose().map_err(Error::Usage)?;
 
     let previous = resume::load(&config.out).map_err(Error::Failed)?;
     previous.notes.iter().for_each(|n| note(&format!("{n}; it will be searched again")));
@@ -138,7 +142,7 @@ fn analyse(config: &args::Config) -> Result<(), Error> {
     let svg_path = format!("{}.svg", config.out);
     write_whole(&svg_path, &svg::render(&all)).map_err(Error::Failed)?;
     let html_path = format!("{}.html", config.out);
-    write_whole(&html_path, &html::render(&all, &svg_path)).map_err(Error::Failed)?;
+    write_whole(&html_path, &html::render(&all, comparison.as_ref())).map_err(Error::Failed)?;
     let text = summary::summary(&all);
     let summary_path = format!("{}.summary.txt", config.out);
     write_whole(&summary_path, &text).map_err(Error::Failed)?;
