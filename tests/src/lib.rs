@@ -238,6 +238,12 @@ impl Drop for Engine {
 }
 
 /// The move of a `bestmove` line (`None` for `0000`).
+/// The quickest of a few tries of a timed step, so a busy machine's
+/// scheduler hiccup does not decide a test; a real delay shows in every try.
+pub fn fastest(tries: usize, mut f: impl FnMut() -> Duration) -> Duration {
+    (0..tries).map(|_| f()).min().expect("at least one try")
+}
+
 pub fn bestmove_of(line: &str) -> Option<String> {
     let mut words = line.split_whitespace();
     assert_eq!(words.next(), Some("bestmove"), "not a bestmove line: {line}");

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use rockad_tests::{Engine, PROMPT, bestmove_of, info_field};
+use rockad_tests::{Engine, PROMPT, bestmove_of, fastest, info_field};
 use rockad_uci::{parse_fen, parse_move};
 
 /// Positions where every capture can be answered by another: sixty queens
@@ -16,12 +16,6 @@ const CAPTURE_RICH: &[&str] = &[
     "qqqqkqqq/qq6/8/8/8/8/QQ6/QQQQKQQQ w - - 0 1",
     "rqqqkqqr/qqqqbbnn/8/8/8/8/QQQQBBNN/RQQQKQQR w - - 0 1",
 ];
-
-/// The quickest of a few tries, so a busy machine's scheduler hiccup does
-/// not decide the test; a real delay shows in every try.
-fn fastest(tries: usize, mut f: impl FnMut() -> Duration) -> Duration {
-    (0..tries).map(|_| f()).min().unwrap()
-}
 
 fn assert_legal(fen: &str, best: &str) {
     let pos = parse_fen(fen).unwrap().0;

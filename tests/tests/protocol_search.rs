@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use rockad_tests::{Engine, PROMPT, bestmove_of, info_field};
+use rockad_tests::{Engine, PROMPT, bestmove_of, fastest, info_field};
 use rockad_uci::{parse_fen, parse_move};
 use shakmaty::{Chess, Position};
 
@@ -163,12 +163,6 @@ fn no_legal_move_answers_0000() {
     assert_eq!(best, None);
     assert!(lines.contains(&"info depth 0 score cp 0".to_string()), "{lines:?}");
     e.quit();
-}
-
-/// The quickest of a few tries, so a busy CI machine's scheduler hiccup does
-/// not decide the test; a real delay shows in every try.
-fn fastest(tries: usize, mut f: impl FnMut() -> Duration) -> Duration {
-    (0..tries).map(|_| f()).min().unwrap()
 }
 
 #[test]
