@@ -76,12 +76,8 @@ impl Worker {
         }
         self.publish_nodes(ctx);
         if self.is_main() {
-            // `go infinite` and `go ponder` answer only after stop / ponderhit.
-            while !ctx.signals.stop.load(Relaxed)
-                && (ctx.limits.infinite || ctx.signals.pondering.load(Relaxed))
-            {
-                std::thread::sleep(std::time::Duration::from_millis(1));
-            }
+            // The helpers stop with the main thread; `go infinite` and `go
+            // ponder` wait for stop / ponderhit before answering (pool.rs).
             ctx.signals.stop.store(true, Relaxed);
         }
     }
