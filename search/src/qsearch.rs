@@ -59,11 +59,7 @@ impl Worker {
         let tt_entry = ctx.tt.probe(key, ply);
         if !N::PV
             && let Some(e) = tt_entry
-            && match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            }
+            && e.bound.cuts(e.score, alpha, beta)
         {
             return e.score;
         }

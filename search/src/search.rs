@@ -76,11 +76,7 @@ impl Worker {
             && let Some(e) = tt_entry
             && e.depth >= depth
             && pos.halfmoves() < TT_CUTOFF_MAX_HALFMOVES()
-            && match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            }
+            && e.bound.cuts(e.score, alpha, beta)
         {
             return e.score;
         }
@@ -93,12 +89,7 @@ impl Worker {
             && excluded.is_none()
             && let Some((score, bound)) = self.probe_tables(ctx, pos, depth, ply)
         {
-            let cut = match bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
+            if bound.cuts(score, alpha, beta) {
                 let d = (depth + TB_DEPTH_BONUS).min(MAX_PLY as i32 - 1);
                 ctx.tt.store(key, ply, None, score, NO_EVAL, d, bound);
                 return score;

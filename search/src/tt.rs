@@ -41,6 +41,19 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// Whether a score of this bound settles a node searched in the window
+    /// (`alpha`, `beta`): exact, at least `beta`, or at most `alpha`.
+    #[inline(always)]
+    pub fn cuts(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// A decoded table entry.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
@@ -351,6 +364,16 @@ mod tests {
     use super::*;
     use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;
+
+    #[test]
+    fn bounds_cut_on_their_side_of_the_window() {
+        assert!(Bound::Exact.cuts(0, -10, 10));
+        assert!(Bound::Lower.cuts(10, -10, 10) && !Bound::Lower.cuts(9, -10, 10));
+        assert!(Bound::Upper.cuts(-10, -10, 10) && !Bound::Upper.cuts(-9, -10, 10));
+        // A lower bound never cuts below beta, however low alpha is.
+        assert!(!Bound::Lower.cuts(-100, -10, 10));
+        assert!(!Bound::Upper.cuts(100, -10, 10));
+    }
 
     #[test]
     fn store_and_probe() {
