@@ -15,7 +15,7 @@ use crate::report::IterationReport;
 use crate::root::sort_root_moves;
 use crate::score::{INFINITE, MATE};
 use crate::tt::Bound;
-use crate::worker::{Frame, Worker};
+use crate::worker::Worker;
 
 impl Worker {
     /// Iterative deepening from `root`. `history` holds the keys of the game's
@@ -29,7 +29,7 @@ impl Worker {
         self.was_pondering = ctx.signals.pondering.load(Relaxed);
         self.keys.clear();
         self.keys.extend_from_slice(history);
-        self.stack.fill(Frame::default());
+        self.stack.clear();
         self.evaluator.refresh(root);
         self.stable_iterations = 0;
         self.last_best = None;

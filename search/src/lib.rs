@@ -23,6 +23,7 @@ mod context;
 mod correction;
 mod deepen;
 mod eval_cache;
+mod frame;
 mod history;
 mod key;
 mod limits;

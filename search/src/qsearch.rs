@@ -92,7 +92,7 @@ impl Worker {
         // Deep in quiescence only the exchange on the last move's square is
         // resolved: the other captures are what makes it explode.
         let deep = depth <= -QS_RECAPTURE_DEPTH();
-        let last_to = if ply > 0 { self.stack[ply - 1].moved.map(|(_, to)| to) } else { None };
+        let last_to = self.stack.before(ply, 1).moved.map(|(_, to)| to);
         let mut quiet_evasions = 0;
         let mut searched = 0;
         let mut best_move = None;

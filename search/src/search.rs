@@ -120,10 +120,8 @@ impl Worker {
             self.stack[ply + 1].killers = [None; 2];
         }
         // Better than two plies ago: prune less, the position is going our way.
-        let improving = ply >= 2
-            && static_eval != NO_EVAL
-            && self.stack[ply - 2].static_eval != NO_EVAL
-            && static_eval > self.stack[ply - 2].static_eval;
+        let two_back = self.stack.before(ply, 2).static_eval;
+        let improving = static_eval != NO_EVAL && two_back != NO_EVAL && static_eval > two_back;
 
         if !N::PV && !in_check && excluded.is_none() {
             // Reverse futility: so far above beta that a shallow search will not fall back.
@@ -148,7 +146,7 @@ impl Worker {
                 && static_eval >= beta
                 && beta > -MATE_BOUND
                 && ply >= self.nmp_min_ply
-                && (ply == 0 || !self.stack[ply - 1].null_move)
+                && !self.stack.before(ply, 1).null_move
                 && has_pieces(pos)
                 && let Some((null, nk)) = self.make_null_move(pos, key, ply)
             {
@@ -190,8 +188,8 @@ impl Worker {
             depth -= 1;
         }
 
-        let prev = if ply > 0 { self.stack[ply - 1].moved } else { None };
-        let earlier = [prev, if ply > 1 { self.stack[ply - 2].moved } else { None }];
+        let prev = self.stack.before(ply, 1).moved;
+        let earlier = [prev, self.stack.before(ply, 2).moved];
         let mut picker = if N::ROOT {
             MovePicker::listed(pos, self.root_moves[self.pv_idx..].iter().map(|rm| rm.mv))
         } else {

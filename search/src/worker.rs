@@ -15,32 +15,13 @@ use rockad_eval::nnue::Network;
 use crate::context::Context;
 use crate::correction::CorrectionHistory;
 use crate::eval_cache::EvalCache;
+use crate::frame::Frames;
 use crate::history::{Histories, piece_index};
 use crate::key::{child_key, ep_term, null_key, position_key};
 use crate::limits::MAX_PLY;
 use crate::params::TIME_CHECK_NODES;
 use crate::root_move::RootMove;
 use crate::score::NO_EVAL;
-
-/// What the search remembers about each ply of the current line.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Frame {
-    pub static_eval: i32,
-    /// Quiet moves that caused cutoffs at this ply.
-    pub killers: [Option<Move>; 2],
-    /// The move being searched from this ply: (piece index, destination).
-    pub moved: Option<(usize, usize)>,
-    /// Whether the move from this ply is a null move.
-    pub null_move: bool,
-    /// A move left out of this node's search (singular extension test).
-    pub excluded: Option<Move>,
-}
-
-impl Default for Frame {
-    fn default() -> Frame {
-        Frame { static_eval: NO_EVAL, killers: [None; 2], moved: None, null_move: false, excluded: None }
-    }
-}
 
 /// A search thread's own data, kept between searches.
 pub(crate) struct Worker {
@@ -53,7 +34,7 @@ pub(crate) struct Worker {
     /// (each position whose move is being searched).
     pub keys: Vec<u64>,
     pub pv: Vec<Vec<Move>>,
-    pub stack: Vec<Frame>,
+    pub stack: Frames,
     pub hist: Histories,
     pub corr: CorrectionHistory,
     /// The static evaluation's state for the current line.
@@ -87,7 +68,7 @@ impl Worker {
             seldepth: 0,
             keys: Vec::with_capacity(1024),
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
-            stack: vec![Frame::default(); MAX_PLY + 4],
+            stack: Frames::new(),
             hist: Histories::new(),
             corr: CorrectionHistory::new(),
             evaluator: Evaluator::new(),
