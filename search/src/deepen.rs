@@ -7,7 +7,6 @@ use std::sync::atomic::Ordering::Relaxed;
 use shakmaty::{Chess, Move};
 
 use crate::context::Context;
-use crate::key::position_key;
 use crate::limits::MAX_PLY;
 use crate::node::Root;
 use crate::params::*;
@@ -31,9 +30,9 @@ impl Worker {
         self.keys.extend_from_slice(history);
         self.stack.clear();
         self.evaluator.refresh(root);
+        self.set_root(root);
         self.stable_iterations = 0;
         self.last_best = None;
-        let root_key = position_key(root);
         self.set_root_moves(root_moves, &ctx.tb.root);
         if self.root_moves.is_empty() {
             return;
@@ -53,7 +52,7 @@ impl Worker {
             }
             for pv_idx in 0..lines {
                 self.seldepth = 0;
-                self.aspiration(ctx, root, root_key, search_depth as i32, pv_idx);
+                self.aspiration(ctx, search_depth as i32, pv_idx);
                 if self.stopped {
                     break;
                 }
@@ -82,9 +81,9 @@ impl Worker {
         }
     }
 
-    /// Searches line `pv_idx` at `depth` in a window around the previous
-    /// score, widening it on each fail.
-    fn aspiration(&mut self, ctx: &mut Context, root: &Chess, root_key: u64, depth: i32, pv_idx: usize) {
+    /// Searches line `pv_idx` of the root at `depth` in a window around the
+    /// previous score, widening it on each fail.
+    fn aspiration(&mut self, ctx: &mut Context, depth: i32, pv_idx: usize) {
         let prev = self.root_moves[pv_idx].prev_score;
         let mut delta = ASPIRATION_DELTA();
         let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH() && prev.abs() < MATE / 2 {
@@ -97,7 +96,7 @@ impl Worker {
                 rm.score = -INFINITE;
             }
             self.pv_idx = pv_idx;
-            let score = self.search::<Root>(ctx, root, root_key, depth, 0, alpha, beta);
+            let score = self.search::<Root>(ctx, depth, 0, alpha, beta);
             if self.stopped {
                 // A move that completed and beat the others is still good to
                 // play; if none completed, keep the last iteration's view.

@@ -6,8 +6,10 @@
 //! position, the game's key history and [`Limits`]; receive reports through a
 //! [`Listener`]; [`Searcher::stop`] it.
 //!
-//! Inside, a search thread is a `Worker`: it plays moves only through
-//! `Worker::make_move` / `unmake_move`, evaluates only through
+//! Inside, a search thread is a `Worker`: it keeps the search path's
+//! positions and keys by ply, so a node is named by its ply alone; it plays
+//! moves only through `Worker::make_move` / `unmake_move` (which write the
+//! child at the next ply), evaluates only through
 //! `Worker::static_eval` (its own `rockad_eval::Evaluator` behind a cache),
 //! and searches every node, the root included, with the one `search`
 //! function, generic over the node kind. The root's move list and the

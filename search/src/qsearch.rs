@@ -26,14 +26,12 @@ use crate::tt::Bound;
 use crate::worker::{Worker, is_insufficient};
 
 impl Worker {
-    /// `depth` is 0 where the main search hands over and falls by one each
-    /// quiescence ply.
-    #[allow(clippy::too_many_arguments)]
+    /// Quiescence search of the path's position at `ply` in the window
+    /// (`alpha`, `beta`). `depth` is 0 where the main search hands over and
+    /// falls by one each quiescence ply.
     pub(crate) fn qsearch<N: Node>(
         &mut self,
         ctx: &mut Context,
-        pos: &Chess,
-        key: u64,
         depth: i32,
         ply: usize,
         mut alpha: i32,
@@ -44,9 +42,10 @@ impl Worker {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        let in_check = pos.is_check();
+        let pos = self.pos(ply);
+        let (in_check, key) = (pos.is_check(), self.key(ply));
         if ply >= MAX_PLY {
-            return if in_check { DRAW } else { self.static_eval(ply, pos, key, NO_EVAL) };
+            return if in_check { DRAW } else { self.static_eval(ply, NO_EVAL) };
         }
         if is_insufficient(pos) {
             return DRAW;
@@ -69,7 +68,8 @@ impl Worker {
         let mut static_eval = NO_EVAL;
         let mut raw_eval = NO_EVAL;
         if !in_check {
-            raw_eval = self.static_eval(ply, pos, key, tt_entry.map_or(NO_EVAL, |e| e.eval));
+            raw_eval = self.static_eval(ply, tt_entry.map_or(NO_EVAL, |e| e.eval));
+            let pos = self.pos(ply);
             static_eval = self.corr.correct(pos.turn(), pawn_slot(pos), raw_eval);
             let stand_pat = static_eval;
             if stand_pat >= beta {
@@ -80,6 +80,7 @@ impl Worker {
         }
 
         // Most quiet nodes have no move worth searching: skip generating.
+        let pos = self.pos(ply);
         let mut moves = if !in_check && nothing_to_search(pos, static_eval, alpha) {
             shakmaty::MoveList::new()
         } else {
@@ -109,7 +110,7 @@ impl Worker {
             if in_check && best_score > -MATE_BOUND {
                 // Not mated: the remaining evasions need a reason to be searched.
                 if mv.is_capture() {
-                    if !see_ge(pos, mv, 0) {
+                    if !see_ge(self.pos(ply), mv, 0) {
                         continue;
                     }
                 } else {
@@ -130,13 +131,13 @@ impl Worker {
                     continue;
                 }
                 // Captures that lose material are not worth resolving.
-                if !see_ge(pos, mv, 0) {
+                if !see_ge(self.pos(ply), mv, 0) {
                     continue;
                 }
             }
             searched += 1;
-            let (child, ck) = self.make_move(ctx, pos, key, mv, ply);
-            let score = -self.qsearch::<N>(ctx, &child, ck, depth - 1, ply + 1, -beta, -alpha);
+            self.make_move(ctx, mv, ply);
+            let score = -self.qsearch::<N>(ctx, depth - 1, ply + 1, -beta, -alpha);
             self.unmake_move();
             if self.stopped {
                 return 0;

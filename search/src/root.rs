@@ -70,13 +70,13 @@ impl Worker {
 
     /// Stores the root in the table after a completed search of the first
     /// line: its first move with that move's score.
-    pub(crate) fn store_root(&self, ctx: &Context, key: u64, depth: i32, best: i32, beta: i32) {
+    pub(crate) fn store_root(&self, ctx: &Context, depth: i32, best: i32, beta: i32) {
         if self.pv_idx != 0 || best <= -INFINITE {
             return;
         }
         let rm = &self.root_moves[0];
         let bound = if best >= beta { Bound::Lower } else { Bound::Exact };
-        ctx.tt.store(key, 0, Some(rm.mv), rm.score, self.stack[0].static_eval, depth, bound);
+        ctx.tt.store(self.key(0), 0, Some(rm.mv), rm.score, self.stack[0].static_eval, depth, bound);
     }
 }
 

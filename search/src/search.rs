@@ -1,7 +1,7 @@
 //! The principal variation search, one function for every node kind
 //! ([`Root`](crate::node::Root), [`Pv`], [`NonPv`]).
 
-use shakmaty::{Chess, Move, MoveList, Position};
+use shakmaty::{Chess, Color, Move, MoveList, Position};
 
 use crate::context::Context;
 use crate::correction::pawn_slot;
@@ -17,35 +17,33 @@ use crate::tt::{Bound, decode_move};
 use crate::worker::{Worker, is_insufficient};
 
 impl Worker {
-    /// Searches `pos` (reached at `ply`) to `depth` in the window
-    /// (`alpha`, `beta`). PV nodes may have a wide window; others are
-    /// scouts with `beta == alpha + 1`. At the root (`N` = `Root`) the moves
-    /// are the root move list's from line [`Worker::pv_idx`] on, and each
-    /// one's score and line are recorded there.
-    #[allow(clippy::too_many_arguments)]
+    /// Searches the path's position at `ply` (see [`Worker::pos`]) to
+    /// `depth` in the window (`alpha`, `beta`). PV nodes may have a wide
+    /// window; others are scouts with `beta == alpha + 1`. At the root
+    /// (`N` = `Root`) the moves are the root move list's from line
+    /// [`Worker::pv_idx`] on, and each one's score and line are recorded there.
     pub(crate) fn search<N: Node>(
         &mut self,
         ctx: &mut Context,
-        pos: &Chess,
-        key: u64,
         depth: i32,
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
     ) -> i32 {
         let excluded = self.stack[ply].excluded;
+        let key = self.key(ply);
         self.pv[ply].clear();
         if !N::ROOT {
             // Draws by rule come before the hand-over to quiescence, which
             // does not look for them: a line ending in one must score and stop there.
-            if self.is_repetition(key, pos.halfmoves(), ply) {
+            if self.is_repetition(key, self.pos(ply).halfmoves(), ply) {
                 return DRAW;
             }
-            if let Some(score) = fifty_move_score(pos, ply) {
+            if let Some(score) = fifty_move_score(self.pos(ply), ply) {
                 return score;
             }
             if depth <= 0 {
-                return self.qsearch::<N>(ctx, pos, key, 0, ply, alpha, beta);
+                return self.qsearch::<N>(ctx, 0, ply, alpha, beta);
             }
             if self.should_stop(ctx) {
                 return 0;
@@ -53,13 +51,14 @@ impl Worker {
         }
         self.seldepth = self.seldepth.max(ply);
 
-        let in_check = pos.is_check();
+        let pos = self.pos(ply);
+        let (in_check, us) = (pos.is_check(), pos.turn());
         if !N::ROOT {
             if is_insufficient(pos) {
                 return DRAW;
             }
             if ply >= MAX_PLY {
-                return if in_check { DRAW } else { self.static_eval(ply, pos, key, NO_EVAL) };
+                return if in_check { DRAW } else { self.static_eval(ply, NO_EVAL) };
             }
             // Mate distance pruning: no line from here beats a mate already found.
             alpha = alpha.max(-MATE + ply as i32);
@@ -75,7 +74,7 @@ impl Worker {
             && excluded.is_none()
             && let Some(e) = tt_entry
             && e.depth >= depth
-            && pos.halfmoves() < TT_CUTOFF_MAX_HALFMOVES()
+            && self.pos(ply).halfmoves() < TT_CUTOFF_MAX_HALFMOVES()
             && e.bound.cuts(e.score, alpha, beta)
         {
             return e.score;
@@ -87,7 +86,7 @@ impl Worker {
         if !N::ROOT
             && ctx.tb.cardinality > 0
             && excluded.is_none()
-            && let Some((score, bound)) = self.probe_tables(ctx, pos, depth, ply)
+            && let Some((score, bound)) = self.probe_tables(ctx, depth, ply)
         {
             if bound.cuts(score, alpha, beta) {
                 let d = (depth + TB_DEPTH_BONUS).min(MAX_PLY as i32 - 1);
@@ -110,9 +109,9 @@ impl Worker {
         let (raw_eval, static_eval, pawns) = if in_check {
             (NO_EVAL, NO_EVAL, 0)
         } else {
-            let raw = self.static_eval(ply, pos, key, tt_entry.map_or(NO_EVAL, |e| e.eval));
-            let pawns = pawn_slot(pos);
-            (raw, self.corr.correct(pos.turn(), pawns, raw), pawns)
+            let raw = self.static_eval(ply, tt_entry.map_or(NO_EVAL, |e| e.eval));
+            let pawns = pawn_slot(self.pos(ply));
+            (raw, self.corr.correct(us, pawns, raw), pawns)
         };
         self.stack[ply].static_eval = static_eval;
         if !N::ROOT {
@@ -133,7 +132,7 @@ impl Worker {
             }
             // Razoring: so far below alpha that only captures could save it.
             if depth <= RAZOR_MAX_DEPTH() && static_eval + RAZOR_MARGIN() * depth <= alpha {
-                let score = self.qsearch::<NonPv>(ctx, pos, key, 0, ply, alpha, alpha + 1);
+                let score = self.qsearch::<NonPv>(ctx, 0, ply, alpha, alpha + 1);
                 if self.stopped {
                     return 0;
                 }
@@ -147,13 +146,13 @@ impl Worker {
                 && beta > -MATE_BOUND
                 && ply >= self.nmp_min_ply
                 && !self.stack.before(ply, 1).null_move
-                && has_pieces(pos)
-                && let Some((null, nk)) = self.make_null_move(pos, key, ply)
+                && has_pieces(self.pos(ply))
+                && self.make_null_move(ply)
             {
                 let r = NMP_BASE()
                     + depth / NMP_DEPTH_DIVISOR()
                     + ((static_eval - beta) / NMP_EVAL_DIVISOR()).min(NMP_EVAL_MAX());
-                let score = -self.search::<NonPv>(ctx, &null, nk, depth - r, ply + 1, -beta, -beta + 1);
+                let score = -self.search::<NonPv>(ctx, depth - r, ply + 1, -beta, -beta + 1);
                 self.unmake_null_move(ply);
                 if self.stopped {
                     return 0;
@@ -166,7 +165,7 @@ impl Worker {
                     // Deep: verify with a normal search that may not pass again
                     // for a while (zugzwang guard).
                     self.nmp_min_ply = ply + (NMP_VERIFY_PLY_QUARTERS() * (depth - r) / 4) as usize;
-                    let v = self.search::<NonPv>(ctx, pos, key, depth - r, ply, beta - 1, beta);
+                    let v = self.search::<NonPv>(ctx, depth - r, ply, beta - 1, beta);
                     self.nmp_min_ply = 0;
                     if self.stopped {
                         return 0;
@@ -180,6 +179,7 @@ impl Worker {
 
         // The table move is checked for legality only now: the cutoffs and
         // pruning above return without it from most nodes that have one.
+        let pos = self.pos(ply);
         let tt_move = tt_entry.and_then(|e| decode_move(pos, e.mv));
         // Internal iterative reduction: without a table move this node was
         // never searched deeply; search it shallower, and sooner.
@@ -204,12 +204,13 @@ impl Worker {
         let mut quiets_tried = MoveList::new();
         let mut noisy_tried = MoveList::new();
         let extension_limit = EXTENSION_MAX_PLY_FACTOR() * self.root_depth as usize;
-        while let Some(mv) = picker.next(pos, &self.hist) {
+        while let Some(mv) = picker.next(self.pos(ply), &self.hist) {
             if Some(mv) == excluded {
                 continue;
             }
+            let pos = self.pos(ply);
             let quiet = !is_noisy(&mv);
-            let history = if quiet { self.hist.quiet(pos.turn(), mv, &earlier) } else { 0 };
+            let history = if quiet { self.hist.quiet(us, mv, &earlier) } else { 0 };
             // Captures that lose too much material, at low depth.
             if !N::ROOT
                 && !quiet
@@ -258,8 +259,6 @@ impl Worker {
                 self.stack[ply].excluded = Some(mv);
                 let v = self.search::<NonPv>(
                     ctx,
-                    pos,
-                    key,
                     (depth - 1) / SE_DEPTH_DIVISOR(),
                     ply,
                     singular_beta - 1,
@@ -282,8 +281,8 @@ impl Worker {
                 self.announce_root_move(ctx, depth, mv, searched);
             }
             let nodes_before = self.nodes;
-            let (child, ck) = self.make_move(ctx, pos, key, mv, ply);
-            let gives_check = child.is_check();
+            self.make_move(ctx, mv, ply);
+            let gives_check = self.pos(ply + 1).is_check();
             // Check extension, bounded so checks cannot run away.
             if extension == 0 && gives_check && ply < extension_limit {
                 extension = 1;
@@ -303,16 +302,16 @@ impl Worker {
                     r -= 1;
                 }
                 let reduced = (new_depth - r).clamp(1, new_depth.max(1));
-                score = -self.search::<NonPv>(ctx, &child, ck, reduced, ply + 1, -alpha - 1, -alpha);
+                score = -self.search::<NonPv>(ctx, reduced, ply + 1, -alpha - 1, -alpha);
                 score > alpha && reduced < new_depth
             } else {
                 !N::PV || searched > 0
             };
             if full_scout && !self.stopped {
-                score = -self.search::<NonPv>(ctx, &child, ck, new_depth, ply + 1, -alpha - 1, -alpha);
+                score = -self.search::<NonPv>(ctx, new_depth, ply + 1, -alpha - 1, -alpha);
             }
             if N::PV && (searched == 0 || (score > alpha && score < beta)) && !self.stopped {
-                score = -self.search::<Pv>(ctx, &child, ck, new_depth, ply + 1, -beta, -alpha);
+                score = -self.search::<Pv>(ctx, new_depth, ply + 1, -beta, -alpha);
             }
             self.unmake_move();
             if N::ROOT {
@@ -331,7 +330,7 @@ impl Worker {
                     }
                     if score >= beta {
                         if !N::ROOT {
-                            self.reward_cutoff(pos, ply, depth, mv, &quiets_tried, &noisy_tried, &earlier);
+                            self.reward_cutoff(us, ply, depth, mv, &quiets_tried, &noisy_tried, &earlier);
                         }
                         break;
                     }
@@ -349,7 +348,7 @@ impl Worker {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
         if N::ROOT {
-            self.store_root(ctx, key, depth, best_score, beta);
+            self.store_root(ctx, depth, best_score, beta);
             return best_score;
         }
         if N::PV {
@@ -373,18 +372,19 @@ impl Worker {
                 && !(bound == Bound::Lower && best_score <= static_eval)
                 && !(bound == Bound::Upper && best_score >= static_eval)
             {
-                self.corr.update(pos.turn(), pawns, depth, best_score, raw_eval);
+                self.corr.update(us, pawns, depth, best_score, raw_eval);
             }
         }
         best_score
     }
 
-    /// The tables' score of `pos` at `ply`, when the probe conditions hold
-    /// at `depth`, and what it bounds: a win is at least that good, a loss
-    /// at most, a draw exact. Counts the hit. Out of line: only searches
-    /// with tables loaded come here.
+    /// The tables' score of the position at `ply`, when the probe
+    /// conditions hold at `depth`, and what it bounds: a win is at least
+    /// that good, a loss at most, a draw exact. Counts the hit. Out of
+    /// line: only searches with tables loaded come here.
     #[inline(never)]
-    fn probe_tables(&mut self, ctx: &Context, pos: &Chess, depth: i32, ply: usize) -> Option<(i32, Bound)> {
+    fn probe_tables(&mut self, ctx: &Context, depth: i32, ply: usize) -> Option<(i32, Bound)> {
+        let pos = self.pos(ply);
         if !ctx.tb.wants(pos, depth) {
             return None;
         }
@@ -400,13 +400,13 @@ impl Worker {
         Some((score, bound))
     }
 
-    /// A move cut: reward its history and punish the moves of its kind tried
-    /// before it (and the captures, if a quiet move cut); a quiet move also
-    /// becomes killer and countermove.
+    /// A move of `side`'s cut: reward its history and punish the moves of
+    /// its kind tried before it (and the captures, if a quiet move cut); a
+    /// quiet move also becomes killer and countermove.
     #[allow(clippy::too_many_arguments)]
     fn reward_cutoff(
         &mut self,
-        pos: &Chess,
+        side: Color,
         ply: usize,
         depth: i32,
         mv: Move,
@@ -415,7 +415,6 @@ impl Worker {
         earlier: &[Option<Moved>; 2],
     ) {
         let b = bonus(depth);
-        let side = pos.turn();
         if is_noisy(&mv) {
             self.hist.update_capture(side, mv, b);
         } else {

@@ -1,5 +1,6 @@
 //! One search thread's own data, kept between searches, and the per-node
-//! bookkeeping every node kind shares: [`Worker::make_move`] and
+//! bookkeeping every node kind shares: the path's positions and keys by ply
+//! ([`Worker::pos`], [`Worker::key`]), [`Worker::make_move`] and
 //! [`Worker::unmake_move`] (the only way the search plays a move, the null
 //! move included), [`Worker::static_eval`] (the only way it evaluates),
 //! repetitions, the stop check and the PV table.
@@ -23,6 +24,13 @@ use crate::params::TIME_CHECK_NODES;
 use crate::root_move::RootMove;
 use crate::score::NO_EVAL;
 
+/// A position on the search path and its key.
+#[derive(Clone)]
+pub(crate) struct Keyed {
+    pub pos: Chess,
+    pub key: u64,
+}
+
 /// A search thread's own data, kept between searches.
 pub(crate) struct Worker {
     pub id: usize,
@@ -33,6 +41,9 @@ pub(crate) struct Worker {
     /// Keys of the game's positions before the root, then of the search path
     /// (each position whose move is being searched).
     pub keys: Vec<u64>,
+    /// The search path: the position at each ply, the root at 0. A move
+    /// from ply `p` writes its child at `p + 1`.
+    positions: Vec<Keyed>,
     pub pv: Vec<Vec<Move>>,
     pub stack: Frames,
     pub hist: Histories,
@@ -67,6 +78,8 @@ impl Worker {
             tbhits: 0,
             seldepth: 0,
             keys: Vec::with_capacity(1024),
+            // make_move and make_null_move reach at most ply MAX_PLY.
+            positions: vec![Keyed { pos: Chess::default(), key: 0 }; MAX_PLY + 2],
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             stack: Frames::new(),
             hist: Histories::new(),
@@ -98,32 +111,53 @@ impl Worker {
         }
     }
 
-    /// Plays `mv` from `pos` (key `key`, at `ply`): counts the node, records
-    /// the move in the stack, adds `pos` to the key history and pushes the
-    /// move to the evaluator. Returns the child and its key. The child's
-    /// table and evaluation cache entries are prefetched as soon as its key
-    /// is known, before the move is made, so the loads overlap making it.
+    /// Makes `root` ply 0 of the search path.
+    pub fn set_root(&mut self, root: &Chess) {
+        self.positions[0] = Keyed { pos: root.clone(), key: position_key(root) };
+    }
+
+    /// The position at `ply` of the search path.
     #[inline(always)]
-    pub fn make_move(&mut self, ctx: &Context, pos: &Chess, key: u64, mv: Move, ply: usize) -> (Chess, u64) {
-        let (mut ck, double_push) = child_key(pos, key, mv);
+    pub fn pos(&self, ply: usize) -> &Chess {
+        &self.positions[ply].pos
+    }
+
+    /// The key of the position at `ply`.
+    #[inline(always)]
+    pub fn key(&self, ply: usize) -> u64 {
+        self.positions[ply].key
+    }
+
+    /// Plays `mv` from the position at `ply`, writing the child and its
+    /// key at `ply + 1`: counts the node, records the move in the stack,
+    /// adds the parent to the key history and pushes the move to the
+    /// evaluator. The child's table and evaluation cache entries are
+    /// prefetched as soon as its key is known, before the move is made, so
+    /// the loads overlap making it.
+    #[inline(always)]
+    pub fn make_move(&mut self, ctx: &Context, mv: Move, ply: usize) {
+        let (path, next) = self.positions.split_at_mut(ply + 1);
+        let (parent, child) = (&path[ply], &mut next[0]);
+        let (mut ck, double_push) = child_key(&parent.pos, parent.key, mv);
         ctx.tt.prefetch(ck);
         self.eval_cache.prefetch(ck);
-        let mut child = pos.clone();
-        child.play_unchecked(mv);
+        // Into the slot, as one copy: no new position built and moved there.
+        child.pos.clone_from(&parent.pos);
+        child.pos.play_unchecked(mv);
         if double_push {
-            let ep = ep_term(&child);
+            let ep = ep_term(&child.pos);
             if ep != 0 {
                 ck ^= ep;
                 ctx.tt.prefetch(ck);
                 self.eval_cache.prefetch(ck);
             }
         }
-        debug_assert_eq!(ck, position_key(&child));
+        debug_assert_eq!(ck, position_key(&child.pos));
+        child.key = ck;
         self.nodes += 1;
-        self.stack[ply].moved = Some((piece_index(pos.turn(), mv.role()), mv.to() as usize));
-        self.keys.push(key);
-        self.evaluator.push(pos, mv, &child);
-        (child, ck)
+        self.stack[ply].moved = Some((piece_index(parent.pos.turn(), mv.role()), mv.to() as usize));
+        self.keys.push(parent.key);
+        self.evaluator.push(&parent.pos, mv, &child.pos);
     }
 
     /// Takes back the last [`Worker::make_move`].
@@ -133,23 +167,28 @@ impl Worker {
         self.keys.pop();
     }
 
-    /// Passes the move from `pos` (key `key`, at `ply`): the position with
-    /// the other side to move and its key, or `None` where there is none
-    /// (nothing is changed then). The halfmove clock restarts so that no
-    /// repetition is seen across the null move.
-    pub fn make_null_move(&mut self, pos: &Chess, key: u64, ply: usize) -> Option<(Chess, u64)> {
+    /// Passes the move from the position at `ply`, writing the position
+    /// with the other side to move and its key at `ply + 1`; `false` where
+    /// there is no such position (nothing is changed then). The halfmove
+    /// clock restarts so that no repetition is seen across the null move.
+    pub fn make_null_move(&mut self, ply: usize) -> bool {
+        let Keyed { pos, key } = &self.positions[ply];
+        let key = *key;
         let mut setup = pos.to_setup(EnPassantMode::Legal);
         setup.swap_turn();
         setup.ep_square = None;
         setup.halfmoves = 0;
-        let null = setup.position::<Chess>(CastlingMode::Chess960).ok()?;
+        let Ok(null) = setup.position::<Chess>(CastlingMode::Chess960) else {
+            return false;
+        };
         let nk = null_key(pos, key);
         debug_assert_eq!(nk, position_key(&null));
+        self.positions[ply + 1] = Keyed { pos: null, key: nk };
         self.stack[ply].null_move = true;
         self.stack[ply].moved = None;
         self.keys.push(key);
         self.evaluator.push_null();
-        Some((null, nk))
+        true
     }
 
     /// Takes back the null move made at `ply`.
@@ -159,23 +198,23 @@ impl Worker {
         self.stack[ply].null_move = false;
     }
 
-    /// The static evaluation of `pos` (key `key`), the position the last
-    /// move reached at `ply`: the table's (`tt_eval`, or [`NO_EVAL`] for
+    /// The static evaluation of the position at `ply` (the one the last
+    /// move reached): the table's (`tt_eval`, or [`NO_EVAL`] for
     /// none), else the evaluation cache's, else the evaluator's. Not for a
     /// position in check.
     #[inline(always)]
-    pub fn static_eval(&mut self, ply: usize, pos: &Chess, key: u64, tt_eval: i32) -> i32 {
+    pub fn static_eval(&mut self, ply: usize, tt_eval: i32) -> i32 {
         #[cfg(debug_assertions)]
         assert_eq!(self.evaluator.depth(), ply, "the evaluator is not at this ply");
-        let _ = ply;
         if tt_eval != NO_EVAL {
             return tt_eval;
         }
-        if let Some(eval) = self.eval_cache.get(key) {
+        let Keyed { pos, key } = &self.positions[ply];
+        if let Some(eval) = self.eval_cache.get(*key) {
             return eval;
         }
         let eval = self.evaluator.evaluate(pos);
-        self.eval_cache.store(key, eval);
+        self.eval_cache.store(*key, eval);
         eval
     }
 
