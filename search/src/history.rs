@@ -33,70 +33,160 @@ pub(crate) fn bonus(depth: i32) -> i32 {
 /// A move as continuation history sees it: (piece index, destination).
 pub(crate) type Moved = (usize, usize);
 
-pub(crate) struct Histories {
+/// A piece and its destination as one index, `piece * 64 + to`: how
+/// continuation and capture history place the move being scored.
+fn piece_to(side: Color, m: Move) -> usize {
+    piece_index(side, m.role()) * 64 + m.to() as usize
+}
+
+/// Quiet moves by side, from square and to square.
+pub(crate) struct ButterflyHistory {
     /// `[side][from * 64 + to]`.
-    butterfly: Box<[[i16; 64 * 64]; 2]>,
+    table: Box<[[i16; 64 * 64]; 2]>,
+}
+
+impl ButterflyHistory {
+    pub fn new() -> ButterflyHistory {
+        ButterflyHistory { table: Box::new([[0; 64 * 64]; 2]) }
+    }
+
+    pub fn get(&self, side: Color, m: Move) -> i32 {
+        i32::from(self.table[side as usize][from_to(m)])
+    }
+
+    pub fn update(&mut self, side: Color, m: Move, bonus: i32) {
+        gravity(&mut self.table[side as usize][from_to(m)], bonus);
+    }
+
+    /// `side`'s entries, by `from * 64 + to`.
+    fn side(&self, side: Color) -> &[i16; 64 * 64] {
+        &self.table[side as usize]
+    }
+}
+
+/// Quiet moves by the move one or two plies earlier: how well a piece's
+/// move to a square answers (or follows up) that move.
+pub(crate) struct ContinuationHistory {
     /// `[earlier piece * 64 + earlier to][piece * 64 + to]`.
-    continuation: Vec<[i16; 12 * 64]>,
-    /// `[piece * 64 + to][victim role]`.
-    capture: Box<[[i16; 6]; 12 * 64]>,
-    /// `[piece of the previous move][its destination]` → the refutation.
-    counter: Box<[[Option<Move>; 64]; 12]>,
+    table: Vec<[i16; 12 * 64]>,
+}
+
+impl ContinuationHistory {
+    pub fn new() -> ContinuationHistory {
+        ContinuationHistory { table: vec![[0; 12 * 64]; 12 * 64] }
+    }
+
+    /// The entries that follow `earlier`, by `piece * 64 + to`.
+    #[inline(always)]
+    pub fn row(&self, (piece, to): Moved) -> &[i16; 12 * 64] {
+        &self.table[piece * 64 + to]
+    }
+
+    pub fn get(&self, earlier: Moved, side: Color, m: Move) -> i32 {
+        i32::from(self.row(earlier)[piece_to(side, m)])
+    }
+
+    pub fn update(&mut self, (piece, to): Moved, side: Color, m: Move, bonus: i32) {
+        gravity(&mut self.table[piece * 64 + to][piece_to(side, m)], bonus);
+    }
+}
+
+/// Captures and promotions by piece, destination and victim (a promotion
+/// without capture in the pawn's slot).
+pub(crate) struct CaptureHistory {
+    /// `[piece * 64 + to][victim role - 1]`.
+    table: Box<[[i16; 6]; 12 * 64]>,
+}
+
+impl CaptureHistory {
+    pub fn new() -> CaptureHistory {
+        CaptureHistory { table: Box::new([[0; 6]; 12 * 64]) }
+    }
+
+    pub fn get(&self, side: Color, m: Move) -> i32 {
+        i32::from(self.table[piece_to(side, m)][victim_slot(m)])
+    }
+
+    pub fn update(&mut self, side: Color, m: Move, bonus: i32) {
+        gravity(&mut self.table[piece_to(side, m)][victim_slot(m)], bonus);
+    }
+}
+
+fn victim_slot(m: Move) -> usize {
+    m.capture().map_or(0, |r| r as usize - 1)
+}
+
+/// The quiet reply that last refuted each move (by its piece and
+/// destination): the countermove, tried after the killers.
+pub(crate) struct CounterMoves {
+    /// `[piece of the previous move][its destination]`.
+    table: Box<[[Option<Move>; 64]; 12]>,
+}
+
+impl CounterMoves {
+    pub fn new() -> CounterMoves {
+        CounterMoves { table: Box::new([[None; 64]; 12]) }
+    }
+
+    /// The refutation of `prev`; none where there was no previous move
+    /// (the root, a null move).
+    #[inline]
+    pub fn get(&self, prev: Option<Moved>) -> Option<Move> {
+        prev.and_then(|(piece, to)| self.table[piece][to])
+    }
+
+    /// Makes `m` the refutation of `prev`, if there was a previous move.
+    pub fn set(&mut self, prev: Option<Moved>, m: Move) {
+        if let Some((piece, to)) = prev {
+            self.table[piece][to] = Some(m);
+        }
+    }
+}
+
+/// All of a thread's move histories.
+pub(crate) struct Histories {
+    pub butterfly: ButterflyHistory,
+    pub continuation: ContinuationHistory,
+    pub capture: CaptureHistory,
+    pub counter: CounterMoves,
 }
 
 impl Histories {
     pub fn new() -> Histories {
         Histories {
-            butterfly: Box::new([[0; 64 * 64]; 2]),
-            continuation: vec![[0; 12 * 64]; 12 * 64],
-            capture: Box::new([[0; 6]; 12 * 64]),
-            counter: Box::new([[None; 64]; 12]),
+            butterfly: ButterflyHistory::new(),
+            continuation: ContinuationHistory::new(),
+            capture: CaptureHistory::new(),
+            counter: CounterMoves::new(),
         }
     }
 
     /// A quiet move's score: butterfly plus continuation histories for the
     /// moves one and two plies earlier (`earlier`).
     pub fn quiet(&self, side: Color, m: Move, earlier: &[Option<Moved>; 2]) -> i32 {
-        self.quiet_scorer(side, earlier).score(m)
+        let mut score = self.butterfly.get(side, m);
+        for &e in earlier.iter().flatten() {
+            score += self.continuation.get(e, side, m);
+        }
+        score
     }
 
     /// Scores quiet moves as [`Histories::quiet`] does, with the
     /// continuation rows for `earlier` looked up once for all the moves.
     pub fn quiet_scorer(&self, side: Color, earlier: &[Option<Moved>; 2]) -> QuietScorer<'_> {
         QuietScorer {
-            butterfly: &self.butterfly[side as usize],
-            rows: earlier.map(|e| e.map(|(piece, to)| &self.continuation[piece * 64 + to])),
+            butterfly: self.butterfly.side(side),
+            rows: earlier.map(|e| e.map(|e| self.continuation.row(e))),
             piece_base: piece_index(side, Role::Pawn) * 64,
         }
     }
 
+    /// Moves a quiet move's butterfly and continuation entries (for each
+    /// earlier move) towards `bonus`.
     pub fn update_quiet(&mut self, side: Color, m: Move, earlier: &[Option<Moved>; 2], bonus: i32) {
-        gravity(&mut self.butterfly[side as usize][from_to(m)], bonus);
-        let here = piece_index(side, m.role()) * 64 + m.to() as usize;
-        for (piece, to) in earlier.iter().flatten() {
-            gravity(&mut self.continuation[piece * 64 + to][here], bonus);
-        }
-    }
-
-    /// Capture history of a capture (or promotion: victim pawn slot).
-    pub fn capture(&self, side: Color, m: Move) -> i32 {
-        let here = piece_index(side, m.role()) * 64 + m.to() as usize;
-        i32::from(self.capture[here][m.capture().map_or(0, |r| r as usize - 1)])
-    }
-
-    pub fn update_capture(&mut self, side: Color, m: Move, bonus: i32) {
-        let here = piece_index(side, m.role()) * 64 + m.to() as usize;
-        gravity(&mut self.capture[here][m.capture().map_or(0, |r| r as usize - 1)], bonus);
-    }
-
-    #[inline]
-    pub fn counter(&self, prev: Option<(usize, usize)>) -> Option<Move> {
-        prev.and_then(|(piece, to)| self.counter[piece][to])
-    }
-
-    pub fn set_counter(&mut self, prev: Option<(usize, usize)>, m: Move) {
-        if let Some((piece, to)) = prev {
-            self.counter[piece][to] = Some(m);
+        self.butterfly.update(side, m, bonus);
+        for &e in earlier.iter().flatten() {
+            self.continuation.update(e, side, m, bonus);
         }
     }
 }
@@ -132,10 +222,10 @@ mod tests {
         let mut h = Histories::new();
         let mut rng = Rng::new(7);
         // Fill the tables with distinct values.
-        for (i, e) in h.butterfly.iter_mut().flatten().enumerate() {
+        for (i, e) in h.butterfly.table.iter_mut().flatten().enumerate() {
             *e = (i % 1997) as i16 - 998;
         }
-        for (i, e) in h.continuation.iter_mut().flatten().enumerate() {
+        for (i, e) in h.continuation.table.iter_mut().flatten().enumerate() {
             *e = (i % 4093) as i16 - 2046;
         }
         let mut checked = 0;
@@ -150,9 +240,10 @@ mod tests {
                 // continuation by each earlier move, then this piece and to.
                 let from = m.from().map_or(0, |s| s as usize);
                 let here = piece_index(p.turn(), m.role()) * 64 + m.to() as usize;
-                let mut expected = i32::from(h.butterfly[p.turn() as usize][from * 64 + m.to() as usize]);
+                let mut expected =
+                    i32::from(h.butterfly.table[p.turn() as usize][from * 64 + m.to() as usize]);
                 for (piece, to) in earlier.iter().flatten() {
-                    expected += i32::from(h.continuation[piece * 64 + to][here]);
+                    expected += i32::from(h.continuation.table[piece * 64 + to][here]);
                 }
                 assert_eq!(scorer.score(m), expected, "{m:?}");
                 assert_eq!(h.quiet(p.turn(), m, &earlier), expected, "{m:?}");
@@ -160,6 +251,81 @@ mod tests {
             }
         });
         assert!(checked > 1000);
+    }
+
+    /// Every entry but the one updated keeps its value.
+    fn only_changed(before: &[i16], after: &[i16], at: usize) {
+        assert_eq!(before.len(), after.len());
+        for (i, (b, a)) in before.iter().zip(after).enumerate() {
+            assert_eq!(b != a, i == at, "entry {i}");
+        }
+    }
+
+    fn mv(fen: &str, uci: &str) -> Move {
+        let p = crate::testutil::pos(fen);
+        uci.parse::<shakmaty::uci::UciMove>().expect("test move").to_move(&p).expect("legal")
+    }
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn butterfly_is_by_side_from_and_to() {
+        let mut h = ButterflyHistory::new();
+        let nf3 = mv(START, "g1f3");
+        let before = h.table.as_flattened().to_vec();
+        h.update(Color::White, nf3, 300);
+        assert!(h.get(Color::White, nf3) > 0);
+        assert_eq!(h.get(Color::Black, nf3), 0, "the other side's table");
+        // g1 is square 6, f3 square 21.
+        only_changed(&before, h.table.as_flattened(), Color::White as usize * 4096 + 6 * 64 + 21);
+        h.update(Color::White, nf3, -300);
+        assert!(h.get(Color::White, nf3) < 300);
+    }
+
+    #[test]
+    fn continuation_is_by_earlier_move_piece_and_to() {
+        let mut h = ContinuationHistory::new();
+        let nf3 = mv(START, "g1f3");
+        let earlier = (piece_index(Color::Black, Role::Pawn), 36);
+        h.update(earlier, Color::White, nf3, 300);
+        assert!(h.get(earlier, Color::White, nf3) > 0);
+        assert_eq!(h.get((earlier.0, 35), Color::White, nf3), 0, "another earlier move");
+        let here = piece_index(Color::White, Role::Knight) * 64 + 21;
+        assert_eq!(i32::from(h.row(earlier)[here]), h.get(earlier, Color::White, nf3));
+        only_changed(&[0; 12 * 64], h.row(earlier), here);
+    }
+
+    #[test]
+    fn capture_history_is_by_victim() {
+        let fen = "4k3/8/8/3r1n2/4P3/8/8/4K3 w - - 0 1";
+        let (exd5, exf5) = (mv(fen, "e4d5"), mv(fen, "e4f5"));
+        let mut h = CaptureHistory::new();
+        h.update(Color::White, exd5, 300);
+        assert!(h.get(Color::White, exd5) > 0);
+        assert_eq!(h.get(Color::White, exf5), 0);
+        // A promotion without capture has the pawn's slot (b8 is square 57).
+        let promo = mv("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q");
+        h.update(Color::White, promo, -300);
+        assert!(h.get(Color::White, promo) < 0);
+        assert_eq!(
+            h.table[piece_index(Color::White, Role::Pawn) * 64 + 57][0],
+            h.get(Color::White, promo) as i16
+        );
+    }
+
+    #[test]
+    fn countermoves_answer_the_previous_move() {
+        let mut c = CounterMoves::new();
+        let reply = mv(START, "e2e4");
+        let prev = (piece_index(Color::Black, Role::Knight), 42);
+        assert_eq!(c.get(Some(prev)), None);
+        c.set(Some(prev), reply);
+        assert_eq!(c.get(Some(prev)), Some(reply));
+        assert_eq!(c.get(Some((prev.0, 43))), None);
+        // No previous move: nothing read, nothing kept.
+        assert_eq!(c.get(None), None);
+        c.set(None, reply);
+        assert_eq!(c.table.iter().flatten().filter(|m| m.is_some()).count(), 1);
     }
 
     #[test]

@@ -158,7 +158,7 @@ impl MovePicker {
             let m = self.moves[i];
             let victim = m.capture().map_or(0, |r| SEE_VALUES[r as usize - 1]);
             let promo = m.promotion().map_or(0, |r| SEE_VALUES[r as usize - 1]);
-            self.scores[i] = CAPTURE_VALUE_WEIGHT() * (victim + promo) + hist.capture(self.side, m);
+            self.scores[i] = CAPTURE_VALUE_WEIGHT() * (victim + promo) + hist.capture.get(self.side, m);
         }
         self.noisy_end = end;
         self.quiet_start = end;

@@ -193,7 +193,7 @@ impl Worker {
         let mut picker = if N::ROOT {
             MovePicker::listed(pos, self.root_moves[self.pv_idx..].iter().map(|rm| rm.mv))
         } else {
-            let counter = self.hist.counter(prev);
+            let counter = self.hist.counter.get(prev);
             let picker_tt = if excluded.is_some() { None } else { tt_move };
             MovePicker::new(pos, picker_tt, self.stack[ply].killers, counter, earlier)
         };
@@ -416,21 +416,21 @@ impl Worker {
     ) {
         let b = bonus(depth);
         if is_noisy(&mv) {
-            self.hist.update_capture(side, mv, b);
+            self.hist.capture.update(side, mv, b);
         } else {
             let killers = &mut self.stack[ply].killers;
             if killers[0] != Some(mv) {
                 killers[1] = killers[0];
                 killers[0] = Some(mv);
             }
-            self.hist.set_counter(earlier[0], mv);
+            self.hist.counter.set(earlier[0], mv);
             self.hist.update_quiet(side, mv, earlier, b);
             for &q in quiets {
                 self.hist.update_quiet(side, q, earlier, -b);
             }
         }
         for &n in noisy {
-            self.hist.update_capture(side, n, -b);
+            self.hist.capture.update(side, n, -b);
         }
     }
 }
