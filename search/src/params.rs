@@ -292,12 +292,9 @@ pub const CURRMOVE_AFTER_MS: u64 = 3000;
 /// it should outlive the searched entries around it.
 pub const TB_DEPTH_BONUS: i32 = 6;
 
-/// Piece values for static exchange evaluation (pawn .. king).
-pub const SEE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 0];
-/// Piece values in pawns for most-valuable-victim, least-valuable-attacker
-/// ordering (pawn .. king): the king is the costliest attacker, since a
-/// capture by the king is the one least likely to be the best.
-pub const MVV_LVA_VALUES: [i32; 6] = [1, 3, 3, 5, 9, 10];
+/// Piece values in centipawns (pawn .. king): static exchange evaluation,
+/// the capture value both move pickers order noisy moves by, delta pruning.
+pub const PIECE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 0];
 
 /// Soft-limit scale by the number of iterations the best move has stayed
 /// the same (the last entry for any more).

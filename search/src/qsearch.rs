@@ -18,7 +18,7 @@ use crate::correction::pawn_slot;
 use crate::limits::MAX_PLY;
 use crate::movepick::QPicker;
 use crate::node::Node;
-use crate::params::{DELTA_MARGIN, QS_MAX_MOVES, QS_QUIET_EVASIONS, QS_RECAPTURE_DEPTH, SEE_VALUES};
+use crate::params::{DELTA_MARGIN, PIECE_VALUES, QS_MAX_MOVES, QS_QUIET_EVASIONS, QS_RECAPTURE_DEPTH};
 use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL};
 use crate::search::fifty_move_score;
 use crate::see::see_ge;
@@ -124,7 +124,7 @@ impl Worker {
                 // Delta pruning: even winning the piece leaves us below alpha.
                 if !mv.is_promotion()
                     && static_eval
-                        + mv.capture().map_or(SEE_VALUES[0], |r| SEE_VALUES[r as usize - 1])
+                        + mv.capture().map_or(PIECE_VALUES[0], |r| PIECE_VALUES[r as usize - 1])
                         + DELTA_MARGIN()
                         <= alpha
                 {
@@ -196,7 +196,7 @@ fn nothing_to_search(pos: &Chess, static_eval: i32, alpha: i32) -> bool {
     let best_victim = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]
         .into_iter()
         .find(|&r| (attacked & board.by_role(r)).any())
-        .map_or(0, |r| SEE_VALUES[r as usize - 1]);
+        .map_or(0, |r| PIECE_VALUES[r as usize - 1]);
     static_eval + best_victim + DELTA_MARGIN() <= alpha
 }
 
@@ -253,7 +253,7 @@ mod tests {
             }
             skipped += 1;
             for mv in p.legal_moves().into_iter().filter(is_noisy) {
-                let victim = mv.capture().map_or(SEE_VALUES[0], |r| SEE_VALUES[r as usize - 1]);
+                let victim = mv.capture().map_or(PIECE_VALUES[0], |r| PIECE_VALUES[r as usize - 1]);
                 assert!(
                     !mv.is_promotion() && static_eval + victim + DELTA_MARGIN() <= alpha,
                     "{mv:?} would be searched at eval {static_eval}, alpha {alpha} in {:?}",

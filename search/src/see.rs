@@ -5,10 +5,10 @@
 use shakmaty::attacks::{bishop_attacks, rook_attacks};
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square};
 
-use crate::params::SEE_VALUES;
+use crate::params::PIECE_VALUES;
 
 fn value(role: Role) -> i32 {
-    SEE_VALUES[role as usize - 1]
+    PIECE_VALUES[role as usize - 1]
 }
 
 /// Whether `m` wins at least `threshold` centipawns of material once all
