@@ -13,7 +13,8 @@ use std::path::Path;
 use shakmaty::{Color, Position};
 
 use rockad_eval::data::decode;
-use rockad_eval::wdl::fit::{Counts, coefficients_rs, fit};
+use rockad_eval::wdl::fit::{Counts, fit};
+use rockad_eval::wdl::source::coefficients_rs;
 use rockad_eval::wdl::{self, MATERIAL_REFERENCE};
 
 use crate::evaluation;
@@ -101,7 +102,7 @@ pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<wdl::fit::Fit, Strin
     }
     let files = file_list(&c.data);
     let text = coefficients_rs(
-        &model,
+        &model.model(),
         &format!("{} of {files}, scored by {source}", plural(counts.samples, "position")),
     );
     write_atomically(Path::new(&c.out), &text)?;

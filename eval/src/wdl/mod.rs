@@ -10,18 +10,23 @@
 //! P(draw) = 1 − P(win) − P(loss)
 //! ```
 //!
-//! where `a` and `b` are cubic polynomials in `m / 58`, fitted to self-play
-//! games by `rockad wdl` ([`fit`]) and stored in `coefficients.rs`. `a(m)`
-//! is the score at which a win is as likely as not; reported centipawns are
-//! `100 · v / a(m)` ([`normalise`]), so +100 means about a 50% chance to
-//! win whatever the material, as in Stockfish.
+//! where `a` and `b` are cubic polynomials in `m / 58`, fitted to games by
+//! `rockad wdl` ([`fit`]) and stored in `coefficients.rs` ([`source`]
+//! writes and reads that file). `a(m)` is the score at which a win is as
+//! likely as not; reported centipawns are `100 · v / a(m)` ([`normalise`]),
+//! so +100 means about a 50% chance to win whatever the material, as in
+//! Stockfish. [`Model`] is one such model as a value; the functions here
+//! use the compiled-in one.
 
 mod coefficients;
 pub mod fit;
+mod model;
+pub mod source;
 
 use shakmaty::{Chess, Position, Role};
 
 pub use coefficients::{A, B};
+pub use model::Model;
 
 /// Material clamp and the reference material the polynomials are scaled by.
 pub const MATERIAL_MIN: u32 = 17;
@@ -47,15 +52,9 @@ pub fn material(pos: &Chess) -> u32 {
         + 9 * count(Role::Queen)
 }
 
-fn polynomial(c: &[f64; 4], x: f64) -> f64 {
-    ((c[0] * x + c[1]) * x + c[2]) * x + c[3]
-}
-
-/// `(a, b)` for this much material (clamped).
+/// `(a, b)` of the compiled-in model for this much material (clamped).
 pub fn model_params(material: u32) -> (f64, f64) {
-    let x = f64::from(material.clamp(MATERIAL_MIN, MATERIAL_MAX)) / MATERIAL_REFERENCE;
-    // Guards keep a badly fitted file from dividing by zero or flipping signs.
-    (polynomial(&A, x).max(1.0), polynomial(&B, x).max(1.0))
+    Model::COMPILED.params(material)
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -75,8 +74,7 @@ pub fn wdl(v: i32, material: u32) -> Wdl {
 
 /// Reported centipawns: `100 · v / a(m)`, so that +100 is a 50% win chance.
 pub fn normalise(v: i32, material: u32) -> i32 {
-    let (a, _) = model_params(material);
-    (100.0 * f64::from(v) / a).round() as i32
+    Model::COMPILED.normalise(v, material)
 }
 
 #[cfg(test)]
