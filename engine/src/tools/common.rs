@@ -51,11 +51,11 @@ pub fn real(min: f64, max: f64) -> impl Fn(&str) -> Result<f64, String> + Clone 
 }
 
 /// File names given comma-separated or with the flag repeated, empty
-/// names left out; an error when none is left.
-pub fn file_list(names: Vec<String>) -> Result<Vec<String>, String> {
+/// names left out; an error naming `flag` when none is left.
+pub fn file_list(flag: &str, names: Vec<String>) -> Result<Vec<String>, String> {
     let files: Vec<String> = names.into_iter().filter(|f| !f.is_empty()).collect();
     if files.is_empty() {
-        return Err("--data needs at least one file name".to_string());
+        return Err(format!("{flag} needs at least one file name"));
     }
     Ok(files)
 }

@@ -75,7 +75,7 @@ impl TuneArgs {
     pub fn config(self) -> Result<Config, String> {
         let d = Config::default();
         Ok(Config {
-            data: common::file_list(self.data)?,
+            data: common::file_list("--data", self.data)?,
             epochs: self.epochs,
             lambda: self.lambda,
             out: self.out,
