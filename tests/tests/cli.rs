@@ -277,6 +277,61 @@ fn datagen_and_tune_report_bad_command_lines_and_files_as_errors() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `rockad wdl --pgn` on twelve games of a real match (`tests/data/games.pgn`,
+/// the first twelve of the 4+0.04 SPRT the model was fitted on): the fit
+/// is written, the held-out games' tables are shown and written, and bad
+/// input is a one-line error.
+#[test]
+fn wdl_fits_match_games_and_shows_the_held_out_calibration() {
+    let dir = std::env::temp_dir().join(format!("rockad-cli-wdl-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = concat!(env!("CARGO_MANIFEST_DIR"), "/data/games.pgn");
+    let compiled = concat!(env!("CARGO_MANIFEST_DIR"), "/../eval/src/wdl/coefficients.rs");
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let (out, report) = (path("c.rs"), path("r.md"));
+    let (status, said, err) = run_cli(&["wdl", "--pgn", pgn, "--out", &out, "--report", &report]);
+    assert!(status.success(), "{err}");
+    assert!(said.contains("games.pgn: 12 games, "), "{said}");
+    assert!(said.contains("fitting on 10 games") && said.contains("holding out 2 games"), "{said}");
+    assert!(said.contains("held-out positions by score band (new model's centipawns):"), "{said}");
+    assert!(said.contains("new model: no score band has 200+ positions"), "{said}");
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.contains("of 10 match games (12 games at 4+0.04 (12) in 1 file"), "{written}");
+    assert!(written.contains("pub const A: [f64; 4] = [") && written.contains("pub const B: [f64; 4] = ["));
+    let tables = std::fs::read_to_string(&report).unwrap();
+    assert!(tables.starts_with("Held-out games: 2 games, "), "{tables}");
+    assert_eq!(tables.matches("| **all** |").count(), 3, "{tables}");
+    // Naming the compiled-in model's file converts the same way: the same fit.
+    let again = path("c2.rs");
+    let (status, _, err) = run_cli(&["wdl", "--pgn", pgn, "--played-with", compiled, "--out", &again]);
+    assert!(status.success(), "{err}");
+    let constants =
+        |text: &str| text.lines().filter(|l| l.starts_with("pub const")).collect::<Vec<_>>().join("\n");
+    assert_eq!(constants(&std::fs::read_to_string(&again).unwrap()), constants(&written));
+
+    let garbage = path("g.pgn");
+    std::fs::write(&garbage, "[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n").unwrap();
+    for (args, code, says) in [
+        (
+            &["wdl", "--pgn", "/nonexistent/g.pgn", "--out", &out][..],
+            1,
+            "rockad wdl: cannot read /nonexistent/g.pgn",
+        ),
+        (&["wdl", "--pgn", &garbage, "--out", &out], 1, "rockad wdl: no game in "),
+        (&["wdl", "--pgn", pgn, "--played-with", pgn, "--out", &out], 1, "is not a coefficients.rs"),
+        (&["wdl", "--pgn", pgn, "--holdout", "1"], 2, "--holdout 1 would hold out every game"),
+        (&["wdl", "--pgn", pgn, "--data", pgn], 2, "cannot be used with"),
+        (&["wdl", "--data", pgn, "--report", &report], 2, "cannot be used with"),
+    ] {
+        let (status, _, err) = run_cli(args);
+        assert_eq!(status.code(), Some(code), "{args:?}: {err}");
+        assert!(err.contains(says) && !err.contains("panicked"), "{args:?}: {err}");
+    }
+    assert!(std::fs::read_to_string(&out).unwrap() == written, "a failed run leaves --out as it was");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn train_reports_each_epoch_and_shows_the_shared_progress_bar() {
     let dir = std::env::temp_dir().join(format!("rockad-cli-train-{}", std::process::id()));
