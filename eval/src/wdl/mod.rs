@@ -121,6 +121,17 @@ mod tests {
         }
     }
 
+    /// The model is fitted to match games, where a level position with
+    /// everything on the board is drawn about half the time (Rockad against
+    /// itself at 4+0.04: 42% to 50% draws at scores within ±0.20): a draw is
+    /// its likeliest result, and likelier still with less material.
+    #[test]
+    fn a_level_position_is_most_likely_a_draw() {
+        let full = wdl(0, 78);
+        assert!((350..=600).contains(&full.draw) && full.draw > full.win, "{full:?}");
+        assert!(wdl(0, 30).draw > full.draw, "{:?}", wdl(0, 30));
+    }
+
     #[test]
     fn material_counts_both_sides() {
         assert_eq!(material(&Chess::default()), 78);
