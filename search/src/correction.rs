@@ -1,25 +1,56 @@
-//! Static evaluation correction by pawn structure: the evaluation is wrong
-//! in the same direction for positions that share a pawn structure (a
-//! blockade it undervalues, a passer it overvalues), so each thread keeps a
-//! running average of (search result − static evaluation) per side to move
-//! and pawn structure, and adds it to later static evaluations.
+//! Static evaluation correction: the evaluation is wrong in the same
+//! direction for positions that share a feature (a pawn structure it
+//! misjudges, a piece configuration it overvalues, the reply to a given
+//! move), so each thread learns, per feature, how far search results land
+//! from the corrected evaluation and adds the sum of what it learned to
+//! later static evaluations. Five features, as the strong engines use them:
+//! the pawn structure, the minor pieces (with the kings), each colour's
+//! pieces other than pawns, and the last two moves (continuation).
 
-use shakmaty::{Chess, Color, Position};
+use shakmaty::{Bitboard, Chess, Color, Position};
 
-use crate::params::{CORR_MAX, CORR_WEIGHT_MAX};
+use crate::history::Moved;
+use crate::params::{CORR_BONUS_MAX, CORR_W_CONT, CORR_W_MINOR, CORR_W_NON_PAWN, CORR_W_PAWN};
 use crate::score::TB_WIN_BOUND;
 
-/// Entries per side to move (a power of two).
+/// Entries per side to move in each hashed table (a power of two).
 const ENTRIES: usize = 1 << 14;
-/// Entries hold centipawns times this, so that small steps of the running
-/// average are not rounded away.
-const GRAIN: i32 = 256;
-/// The weight of one update is `min(depth + 1, CORR_WEIGHT_MAX)` out of this.
-const WEIGHT_SCALE: i32 = 256;
+/// Entries saturate at ± this (see [`gravity`]).
+const LIMIT: i32 = 1024;
+/// A correction is the weighted sum of the entries divided by this: an
+/// entry at its limit with a weight of 8192 moves the evaluation 64 cp.
+const SCALE: i32 = 131_072;
+/// The continuation table's rows and columns: (piece, destination).
+const MOVED: usize = 12 * 64;
 
-pub(crate) struct CorrectionHistory {
-    /// White's entries, then Black's.
-    table: Box<[i32]>,
+/// Where one position's features sit in the tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CorrectionSlots {
+    pawn: usize,
+    minor: usize,
+    /// White's pieces other than pawns, then Black's.
+    non_pawn: [usize; 2],
+    /// The last two moves, when both were real moves.
+    cont: Option<usize>,
+}
+
+/// Hashes bitboards into a slot: products spread every bit upwards, so the
+/// top bits depend on all of them.
+#[inline]
+fn slot(boards: &[Bitboard]) -> usize {
+    const MULTIPLIERS: [u64; 6] = [
+        0x9E37_79B9_7F4A_7C15,
+        0xC2B2_AE3D_27D4_EB4F,
+        0x1656_67B1_9E37_79F9,
+        0x85EB_CA77_C2B2_AE63,
+        0x27D4_EB2F_1656_67C5,
+        0xFF51_AFD7_ED55_8CCD,
+    ];
+    let mut h = 0u64;
+    for (bb, m) in boards.iter().zip(MULTIPLIERS) {
+        h ^= u64::from(*bb).wrapping_mul(m);
+    }
+    (h.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - ENTRIES.trailing_zeros())) as usize
 }
 
 /// The table slot of `pos`'s pawn structure (both colours' pawns).
@@ -27,35 +58,91 @@ pub(crate) struct CorrectionHistory {
 pub(crate) fn pawn_slot(pos: &Chess) -> usize {
     let board = pos.board();
     let pawns = board.pawns();
-    let white = u64::from(pawns & board.white());
-    let black = u64::from(pawns & board.black());
-    // Products spread every bit upwards: the top bits depend on all of them.
-    let h = white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-    (h.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - ENTRIES.trailing_zeros())) as usize
+    slot(&[pawns & board.white(), pawns & board.black()])
+}
+
+impl CorrectionSlots {
+    /// The slots of `pos`, reached by `last` after `before` (each `None`
+    /// for a null move or none).
+    #[inline]
+    pub fn of(pos: &Chess, before: Option<Moved>, last: Option<Moved>) -> CorrectionSlots {
+        let board = pos.board();
+        let (white, black) = (board.white(), board.black());
+        let (knights, bishops, kings) = (board.knights(), board.bishops(), board.kings());
+        let minor = slot(&[knights & white, knights & black, bishops & white, bishops & black, kings]);
+        let non_pawn = |us: Bitboard| {
+            slot(&[knights & us, bishops & us, board.rooks() & us, board.queens() & us, kings & us])
+        };
+        let cont = match (before, last) {
+            (Some((p2, t2)), Some((p1, t1))) => Some((p2 * 64 + t2) * MOVED + p1 * 64 + t1),
+            _ => None,
+        };
+        CorrectionSlots { pawn: pawn_slot(pos), minor, non_pawn: [non_pawn(white), non_pawn(black)], cont }
+    }
+}
+
+/// Moves an entry towards ±[`LIMIT`] by `bonus`, less the nearer it is.
+#[inline]
+fn gravity(entry: &mut i16, bonus: i32) {
+    let e = i32::from(*entry);
+    *entry = (e + bonus - e * bonus.abs() / LIMIT).clamp(-LIMIT, LIMIT) as i16;
+}
+
+pub(crate) struct CorrectionHistory {
+    /// `[side to move][slot]` each.
+    pawn: Box<[[i16; ENTRIES]; 2]>,
+    minor: Box<[[i16; ENTRIES]; 2]>,
+    /// `[colour of the pieces][side to move][slot]`.
+    non_pawn: Box<[[[i16; ENTRIES]; 2]; 2]>,
+    /// `[move before last * MOVED + last move]` (the piece says the side).
+    cont: Box<[i16]>,
 }
 
 impl CorrectionHistory {
     pub fn new() -> CorrectionHistory {
-        CorrectionHistory { table: vec![0; 2 * ENTRIES].into_boxed_slice() }
+        CorrectionHistory {
+            pawn: Box::new([[0; ENTRIES]; 2]),
+            minor: Box::new([[0; ENTRIES]; 2]),
+            non_pawn: Box::new([[[0; ENTRIES]; 2]; 2]),
+            cont: vec![0; MOVED * MOVED].into_boxed_slice(),
+        }
     }
 
-    /// `raw` (a static evaluation of a position of `side` to move with pawn
-    /// slot `slot`) corrected, kept among the normal scores.
+    /// The correction for `side` to move at `slots`, in centipawns.
     #[inline]
-    pub fn correct(&self, side: Color, slot: usize, raw: i32) -> i32 {
-        let c = self.table[side as usize * ENTRIES + slot] / GRAIN;
-        (raw + c).clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
+    fn correction(&self, side: Color, s: &CorrectionSlots) -> i32 {
+        let c = side as usize;
+        let mut sum = CORR_W_PAWN() * i32::from(self.pawn[c][s.pawn])
+            + CORR_W_MINOR() * i32::from(self.minor[c][s.minor])
+            + CORR_W_NON_PAWN()
+                * (i32::from(self.non_pawn[0][c][s.non_pawn[0]])
+                    + i32::from(self.non_pawn[1][c][s.non_pawn[1]]));
+        if let Some(i) = s.cont {
+            sum += CORR_W_CONT() * i32::from(self.cont[i]);
+        }
+        sum / SCALE
     }
 
-    /// A search of `depth` found `score` where the static evaluation said
-    /// `raw`: moves the slot's average towards the difference, deeper
-    /// searches more.
-    pub fn update(&mut self, side: Color, slot: usize, depth: i32, score: i32, raw: i32) {
-        let target = (score - raw).clamp(-CORR_MAX(), CORR_MAX()) * GRAIN;
-        let weight = (depth + 1).clamp(1, CORR_WEIGHT_MAX());
-        let e = &mut self.table[side as usize * ENTRIES + slot];
-        *e = ((*e * (WEIGHT_SCALE - weight) + target * weight) / WEIGHT_SCALE)
-            .clamp(-CORR_MAX() * GRAIN, CORR_MAX() * GRAIN);
+    /// `raw` (a static evaluation of a position of `side` to move with
+    /// `slots`) corrected, kept among the normal scores.
+    #[inline]
+    pub fn correct(&self, side: Color, slots: &CorrectionSlots, raw: i32) -> i32 {
+        (raw + self.correction(side, slots)).clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1)
+    }
+
+    /// A search of `depth` found `score` where the corrected evaluation
+    /// said `corrected`: every feature's entry moves towards the error,
+    /// deeper searches more.
+    pub fn update(&mut self, side: Color, slots: &CorrectionSlots, depth: i32, score: i32, corrected: i32) {
+        let bonus = ((score - corrected) * depth / 8).clamp(-CORR_BONUS_MAX(), CORR_BONUS_MAX());
+        let c = side as usize;
+        gravity(&mut self.pawn[c][slots.pawn], bonus);
+        gravity(&mut self.minor[c][slots.minor], bonus);
+        gravity(&mut self.non_pawn[0][c][slots.non_pawn[0]], bonus);
+        gravity(&mut self.non_pawn[1][c][slots.non_pawn[1]], bonus);
+        if let Some(i) = slots.cont {
+            gravity(&mut self.cont[i], bonus);
+        }
     }
 }
 
@@ -69,29 +156,57 @@ mod tests {
     }
 
     #[test]
-    fn slots_follow_pawns_only() {
+    fn slots_follow_their_features_only() {
         let a = pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
         let b = pos("r1bqkbnr/pppppppp/2n5/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2");
         let c = pos("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1");
-        assert_eq!(pawn_slot(&a), pawn_slot(&b));
-        assert_ne!(pawn_slot(&a), pawn_slot(&c));
+        let d = pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        let (sa, sb, sc) = (
+            CorrectionSlots::of(&a, None, None),
+            CorrectionSlots::of(&b, None, None),
+            CorrectionSlots::of(&c, None, None),
+        );
+        // A knight move: same pawns, other minor pieces, Black's pieces moved only.
+        assert_eq!(sa.pawn, sb.pawn);
+        assert_ne!(sa.minor, sb.minor);
+        assert_eq!(sa.non_pawn[0], sb.non_pawn[0]);
+        assert_ne!(sa.non_pawn[1], sb.non_pawn[1]);
+        // A pawn move: pieces the same, pawns not.
+        assert_ne!(sa.pawn, sc.pawn);
+        assert_eq!((sa.minor, sa.non_pawn), (sc.minor, sc.non_pawn));
+        // The continuation slot needs both moves and tells them apart.
+        assert_eq!(sa.cont, None);
+        let m = |p, t| Some((p, t));
+        let s1 = CorrectionSlots::of(&d, m(1, 20), m(7, 28));
+        let s2 = CorrectionSlots::of(&d, m(7, 28), m(1, 20));
+        assert!(s1.cont.is_some() && s1.cont != s2.cont);
+        assert_eq!(CorrectionSlots::of(&d, None, m(7, 28)).cont, None);
     }
 
     #[test]
     fn corrections_move_towards_the_error_within_bounds() {
         let mut h = CorrectionHistory::new();
-        assert_eq!(h.correct(Color::White, 7, 50), 50);
-        for _ in 0..200 {
-            h.update(Color::White, 7, 20, 90, 50);
+        let p = pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        let s = CorrectionSlots::of(&p, Some((0, 12)), Some((6, 28)));
+        assert_eq!(h.correct(Color::White, &s, 50), 50);
+        // The search keeps finding +40 more than the evaluation: the
+        // correction closes the gap (from below: each step is a share of it).
+        for _ in 0..500 {
+            let corrected = h.correct(Color::White, &s, 50);
+            h.update(Color::White, &s, 12, 90, corrected);
         }
-        // Converges on +40 for White in that slot; Black's side is untouched.
-        assert!((38..=40).contains(&(h.correct(Color::White, 7, 50) - 50)));
-        assert_eq!(h.correct(Color::Black, 7, 50), 50);
-        for _ in 0..200 {
-            h.update(Color::White, 7, 20, -10_000, 0);
+        let gained = h.correct(Color::White, &s, 50) - 50;
+        assert!((30..=40).contains(&gained), "{gained}");
+        // Black to move in the same slots learned nothing.
+        assert_eq!(h.correct(Color::Black, &s, 50), 50);
+        // However large the errors, each entry stays within its limit.
+        for _ in 0..500 {
+            let corrected = h.correct(Color::White, &s, 0);
+            h.update(Color::White, &s, 30, -20_000, corrected);
         }
-        // The average creeps up to the limit (integer steps stop just short).
-        assert!((-CORR_MAX()..=-CORR_MAX() + 2).contains(&h.correct(Color::White, 7, 0)));
-        assert_eq!(h.correct(Color::White, 7, -TB_WIN_BOUND), -TB_WIN_BOUND + 1);
+        let most = (CORR_W_PAWN() + CORR_W_MINOR() + 2 * CORR_W_NON_PAWN() + CORR_W_CONT()) * LIMIT / SCALE;
+        let c = h.correct(Color::White, &s, 0);
+        assert!(c < 0 && c >= -most, "{c} {most}");
+        assert_eq!(h.correct(Color::White, &s, -TB_WIN_BOUND), -TB_WIN_BOUND + 1);
     }
 }

@@ -232,10 +232,15 @@ tunables! {
     /// this margin of alpha are skipped.
     DELTA_MARGIN: i32 = 200, 100..=400, 15;
 
-    /// Evaluation correction by pawn structure: the largest correction, in
-    /// centipawns; an update's weight in 256ths grows with depth up to this.
-    CORR_MAX: i32 = 80, 32..=200, 8;
-    CORR_WEIGHT_MAX: i32 = 16, 4..=64, 3;
+    /// Evaluation correction (correction.rs): each feature's weight; an
+    /// entry at its limit (1024) with weight 8192 corrects by 64 cp.
+    CORR_W_PAWN: i32 = 7000, 0..=16384, 500;
+    CORR_W_MINOR: i32 = 6500, 0..=16384, 500;
+    /// For each colour's pieces other than pawns (two entries a position).
+    CORR_W_NON_PAWN: i32 = 7500, 0..=16384, 500;
+    CORR_W_CONT: i32 = 6000, 0..=16384, 500;
+    /// An update moves entries by the error times depth / 8, at most this.
+    CORR_BONUS_MAX: i32 = 256, 64..=512, 24;
 
     /// Quiescence bounds: out of check, captures beyond this many are
     /// searched only if they recapture or promote (the best few come first);

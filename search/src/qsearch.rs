@@ -14,7 +14,6 @@ use shakmaty::{Bitboard, Chess, Color, Position, Rank, Role};
 use rockad_eval::pawn_attacks;
 
 use crate::context::Context;
-use crate::correction::pawn_slot;
 use crate::limits::MAX_PLY;
 use crate::movepick::QPicker;
 use crate::node::Node;
@@ -69,8 +68,8 @@ impl Worker {
         let mut raw_eval = NO_EVAL;
         if !in_check {
             raw_eval = self.static_eval(ply, tt_entry.map_or(NO_EVAL, |e| e.eval));
-            let pos = self.pos(ply);
-            static_eval = self.corr.correct(pos.turn(), pawn_slot(pos), raw_eval);
+            let slots = self.correction_slots(ply);
+            static_eval = self.corr.correct(self.pos(ply).turn(), &slots, raw_eval);
             let stand_pat = static_eval;
             if stand_pat >= beta {
                 return stand_pat;

@@ -4,7 +4,6 @@
 use shakmaty::{Chess, Color, Move, MoveList, Position};
 
 use crate::context::Context;
-use crate::correction::pawn_slot;
 use crate::history::{Moved, bonus};
 use crate::limits::MAX_PLY;
 use crate::movepick::{MovePicker, is_noisy};
@@ -105,13 +104,13 @@ impl Worker {
 
         // The table keeps the raw evaluation; the search prunes on the
         // corrected one.
-        // (The pawn slot is only read out of check.)
-        let (raw_eval, static_eval, pawns) = if in_check {
-            (NO_EVAL, NO_EVAL, 0)
+        // (The correction slots are only read out of check.)
+        let (raw_eval, static_eval, slots) = if in_check {
+            (NO_EVAL, NO_EVAL, None)
         } else {
             let raw = self.static_eval(ply, tt_entry.map_or(NO_EVAL, |e| e.eval));
-            let pawns = pawn_slot(self.pos(ply));
-            (raw, self.corr.correct(us, pawns, raw), pawns)
+            let slots = self.correction_slots(ply);
+            (raw, self.corr.correct(us, &slots, raw), Some(slots))
         };
         self.stack[ply].static_eval = static_eval;
         if !N::ROOT {
@@ -128,7 +127,8 @@ impl Worker {
                 && static_eval.abs() < MATE_BOUND
                 && static_eval - RFP_MARGIN() * (depth - i32::from(improving)) >= beta
             {
-                return static_eval;
+                // Halfway to beta: the margin was a guess, the eval an estimate.
+                return (static_eval + beta) / 2;
             }
             // Razoring: so far below alpha that only captures could save it.
             if depth <= RAZOR_MAX_DEPTH() && static_eval + RAZOR_MARGIN() * depth <= alpha {
@@ -366,13 +366,13 @@ impl Worker {
             // Learn the evaluation's error where the score says something
             // about it: a quiet best move (a capture's gain is no error of the
             // evaluation), a bound on the right side of the evaluation.
-            if !in_check
+            if let Some(slots) = slots
                 && best_move.is_none_or(|m| !is_noisy(&m))
                 && best_score.abs() < TB_WIN_BOUND
                 && !(bound == Bound::Lower && best_score <= static_eval)
                 && !(bound == Bound::Upper && best_score >= static_eval)
             {
-                self.corr.update(us, pawns, depth, best_score, raw_eval);
+                self.corr.update(us, &slots, depth, best_score, static_eval);
             }
         }
         best_score

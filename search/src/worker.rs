@@ -14,7 +14,7 @@ use rockad_eval::Evaluator;
 use rockad_eval::nnue::Network;
 
 use crate::context::Context;
-use crate::correction::CorrectionHistory;
+use crate::correction::{CorrectionHistory, CorrectionSlots};
 use crate::eval_cache::EvalCache;
 use crate::frame::Frames;
 use crate::history::{Histories, piece_index};
@@ -216,6 +216,12 @@ impl Worker {
         let eval = self.evaluator.evaluate(pos);
         self.eval_cache.store(*key, eval);
         eval
+    }
+
+    /// Where the position at `ply` sits in the correction tables.
+    #[inline(always)]
+    pub fn correction_slots(&self, ply: usize) -> CorrectionSlots {
+        CorrectionSlots::of(self.pos(ply), self.stack.before(ply, 2).moved, self.stack.before(ply, 1).moved)
     }
 
     pub fn publish_nodes(&self, ctx: &Context) {
