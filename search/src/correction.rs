@@ -197,8 +197,11 @@ mod tests {
         }
         let gained = h.correct(Color::White, &s, 50) - 50;
         assert!((30..=40).contains(&gained), "{gained}");
-        // Black to move in the same slots learned nothing.
-        assert_eq!(h.correct(Color::Black, &s, 50), 50);
+        // Black to move in the same hashed slots learned nothing (the
+        // continuation slot has no side: its moves' pieces say it).
+        let hashed_only = CorrectionSlots { cont: None, ..s };
+        assert_eq!(h.correct(Color::Black, &hashed_only, 50), 50);
+        assert!(h.correct(Color::White, &hashed_only, 50) > 50);
         // However large the errors, each entry stays within its limit.
         for _ in 0..500 {
             let corrected = h.correct(Color::White, &s, 0);
