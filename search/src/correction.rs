@@ -55,7 +55,7 @@ fn slot(boards: &[Bitboard]) -> usize {
 
 /// The table slot of `pos`'s pawn structure (both colours' pawns).
 #[inline]
-pub(crate) fn pawn_slot(pos: &Chess) -> usize {
+fn pawn_slot(pos: &Chess) -> usize {
     let board = pos.board();
     let pawns = board.pawns();
     slot(&[pawns & board.white(), pawns & board.black()])

@@ -195,10 +195,7 @@ mod tests {
     }
 
     fn temp(name: &str) -> String {
-        std::env::temp_dir()
-            .join(format!("rockad-wdl-{}-{name}", std::process::id()))
-            .to_string_lossy()
-            .into_owned()
+        crate::tools::datagen::tests::temp(&format!("wdl-{name}")).to_string_lossy().into_owned()
     }
 
     #[test]
