@@ -6,7 +6,7 @@ use crossbeam_channel::Sender;
 use shakmaty::Move;
 
 use rockad_search::{IterationReport, Listener};
-use rockad_uci::{Bound, Info, format_bestmove, format_currmove, format_info, format_move};
+use rockad_uci::{Bound, Info, Wdl, format_bestmove, format_currmove, format_info, format_move};
 
 use crate::lag::AnswerClock;
 use crate::output::emit;
@@ -20,6 +20,9 @@ pub struct UciListener {
     pub show_wdl: bool,
     /// The root's material, which scales centipawns and chances.
     pub material: u32,
+    /// The root cannot be won by either side (too little material): its
+    /// chances are a certain draw, whatever the model says of a 0.00.
+    pub dead: bool,
     pub done: Option<Sender<()>>,
     /// Marked as `bestmove` goes out, for the lag meter ([`crate::lag`]).
     pub answered: Option<Arc<AnswerClock>>,
@@ -50,7 +53,9 @@ impl Listener for UciListener {
             seldepth: Some(r.seldepth),
             multipv: Some(r.multipv),
             score: Some((uci_score(r.score, self.material), uci_bound(r.bound))),
-            wdl: self.show_wdl.then(|| uci_wdl(r.score, self.material)),
+            wdl: self.show_wdl.then(|| {
+                if self.dead { Wdl { win: 0, draw: 1000, loss: 0 } } else { uci_wdl(r.score, self.material) }
+            }),
             nodes: Some(r.nodes),
             nps: Some(r.nodes * 1000 / r.time_ms.max(1)),
             hashfull: Some(r.hashfull),

@@ -426,6 +426,7 @@ impl Session {
             chess960: self.settings.chess960,
             show_wdl: self.settings.show_wdl,
             material: rockad_eval::wdl::material(&self.game.pos),
+            dead: self.game.pos.is_insufficient_material(),
             done: Some(self.done_tx.clone()),
             answered: Some(self.answered.clone()),
         };

@@ -89,6 +89,11 @@ fn show_wdl_adds_chances_after_the_score_and_before_pv() {
     let loss: u32 = last.split(' ').skip_while(|w| *w != "wdl").nth(3).unwrap().parse().unwrap();
     assert!(loss > 900, "{last}");
     assert!(info_field(last, "cp").unwrap().parse::<i32>().unwrap() < -300, "{last}");
+    // A dead position (king and bishop against king) is a certain draw.
+    e.send("position fen 8/8/8/3k4/8/8/3B4/3K4 w - - 0 1");
+    let (lines, _) = search(&mut e, "go depth 4", PROMPT);
+    let last = lines.iter().rev().find(|l| l.contains(" wdl ")).unwrap();
+    assert!(last.contains(" score cp 0 wdl 0 1000 0 "), "{last}");
     e.send("setoption name UCI_ShowWDL value false");
     let (lines, _) = search(&mut e, "go depth 3", PROMPT);
     assert!(lines.iter().all(|l| !l.contains(" wdl ")), "off again: {lines:?}");

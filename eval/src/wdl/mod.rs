@@ -5,12 +5,16 @@
 //! clamped to 17..=78 as Stockfish does), the model is
 //!
 //! ```text
-//! P(win)  = σ(( v − a(m)) / b(m))      σ(x) = 1 / (1 + e^−x)
-//! P(loss) = σ((−v − a(m)) / b(m))
+//! P(win)  = F(( v − a(m)) / b(m))      F(z) = (1 − u)·σ(z) + u·σ(c·z)
+//! P(loss) = F((−v − a(m)) / b(m))      σ(z) = 1 / (1 + e^−z)
 //! P(draw) = 1 − P(win) − P(loss)
 //! ```
 //!
-//! where `a` and `b` are cubic polynomials in `m / 58`, fitted to games by
+//! except at a score of exactly 0 (the search's draw score), where the
+//! draw chance is `σ(z₀ + z₁·m/58)` of its own and the rest is shared
+//! evenly. `a` and `b` are cubic polynomials in `m / 58`; `u`, a small
+//! share of upsets (results a score did not foresee), follows a curve `c`
+//! times as steep. All are fitted to games by
 //! `rockad wdl` ([`fit`]) and stored in `coefficients.rs` ([`source`]
 //! writes and reads that file). `a(m)` is the score at which a win is as
 //! likely as not; reported centipawns are `100 · v / a(m)` ([`normalise`]),
@@ -19,9 +23,13 @@
 //! use the compiled-in one.
 
 mod coefficients;
+mod counts;
 pub mod fit;
+mod joint;
+mod likelihood;
 mod model;
 pub mod source;
+mod zero;
 
 use shakmaty::{Chess, Position, Role};
 
@@ -57,17 +65,11 @@ pub fn model_params(material: u32) -> (f64, f64) {
     Model::COMPILED.params(material)
 }
 
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
-
 /// Chances for an internal score `v` (side to move's view). Mate scores
 /// belong to the caller: it knows which scores are mates.
 pub fn wdl(v: i32, material: u32) -> Wdl {
-    let (a, b) = model_params(material);
-    let v = f64::from(v);
-    let win = (1000.0 * sigmoid((v - a) / b)).round() as u32;
-    let loss = (1000.0 * sigmoid((-v - a) / b)).round() as u32;
+    let [loss, _, win] = Model::COMPILED.chances(f64::from(v), material);
+    let (win, loss) = ((1000.0 * win).round() as u32, (1000.0 * loss).round() as u32);
     let (win, loss) = (win.min(1000), loss.min(1000 - win.min(1000)));
     Wdl { win, draw: 1000 - win - loss, loss }
 }
@@ -96,16 +98,20 @@ mod tests {
         }
     }
 
+    /// The win chance grows with the score; at exactly 0, the search's
+    /// draw score, both sides' chances give way to the draw.
     #[test]
     fn more_score_more_wins() {
         for m in [20, 58, 78] {
             let mut last = wdl(-2000, m).win;
-            for v in (-1990..=2000).step_by(10) {
+            for v in (-1999..=2000).step_by(3).filter(|&v| v != 0) {
                 let w = wdl(v, m).win;
                 assert!(w >= last, "win chance fell from {last} to {w} at v {v} m {m}");
                 last = w;
             }
             assert!(wdl(2000, m).win >= 990);
+            let (zero, near) = (wdl(0, m), wdl(1, m));
+            assert!(zero.draw > near.draw && zero.win <= near.win, "m {m}: {zero:?} {near:?}");
         }
     }
 
@@ -124,12 +130,16 @@ mod tests {
     /// The model is fitted to match games, where a level position with
     /// everything on the board is drawn about half the time (Rockad against
     /// itself at 4+0.04: 42% to 50% draws at scores within ±0.20): a draw is
-    /// its likeliest result, and likelier still with less material.
+    /// its likeliest result, and likelier still with less material; a score
+    /// of exactly 0.00 (a repetition or a dead position found) likelier still.
     #[test]
     fn a_level_position_is_most_likely_a_draw() {
-        let full = wdl(0, 78);
+        let full = wdl(1, 78);
         assert!((350..=600).contains(&full.draw) && full.draw > full.win, "{full:?}");
-        assert!(wdl(0, 30).draw > full.draw, "{:?}", wdl(0, 30));
+        assert!(wdl(1, 30).draw > full.draw, "{:?}", wdl(1, 30));
+        let found = wdl(0, 78);
+        assert!(found.draw > full.draw + 50 && found.draw < 900, "{found:?}");
+        assert!(wdl(0, 20).draw > found.draw, "{:?}", wdl(0, 20));
     }
 
     #[test]

@@ -6,11 +6,20 @@
 use super::{MATERIAL_MAX, MATERIAL_MIN, MATERIAL_REFERENCE, coefficients};
 
 /// The coefficients of `a(x)` and `b(x)`, highest power first, `x` being
-/// material / [`MATERIAL_REFERENCE`].
+/// material / [`MATERIAL_REFERENCE`]; the share of upsets and how much
+/// flatter their curve is; and the draw chance at an exact 0.00.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Model {
     pub a: [f64; 4],
     pub b: [f64; 4],
+    /// The share `u` of the chances that follow the flatter curve (0: a
+    /// plain logistic model).
+    pub upset: f64,
+    /// How steep the upsets' curve is beside the main one (`c`, 0 to 1).
+    pub upset_slope: f64,
+    /// The draw chance at a score of exactly 0 is `σ(z[0] + z[1]·x)`; none:
+    /// the curves' own value there.
+    pub zero: Option<[f64; 2]>,
 }
 
 fn polynomial(c: &[f64; 4], x: f64) -> f64 {
@@ -23,22 +32,60 @@ fn sigmoid(x: f64) -> f64 {
 
 impl Model {
     /// The model this binary was built with (`coefficients.rs`).
-    pub const COMPILED: Model = Model { a: coefficients::A, b: coefficients::B };
+    pub const COMPILED: Model = Model {
+        a: coefficients::A,
+        b: coefficients::B,
+        upset: coefficients::UPSET,
+        upset_slope: coefficients::UPSET_SLOPE,
+        zero: Some(coefficients::ZERO),
+    };
+
+    /// The plain two-logistic model of these cubics (no upsets, no zero class).
+    pub const fn logistic(a: [f64; 4], b: [f64; 4]) -> Model {
+        Model { a, b, upset: 0.0, upset_slope: 1.0, zero: None }
+    }
+
+    /// `x`, the material the polynomials are evaluated at (clamped).
+    fn x(material: u32) -> f64 {
+        f64::from(material.clamp(MATERIAL_MIN, MATERIAL_MAX)) / MATERIAL_REFERENCE
+    }
 
     /// `(a, b)` for this much material (clamped).
     pub fn params(&self, material: u32) -> (f64, f64) {
-        let x = f64::from(material.clamp(MATERIAL_MIN, MATERIAL_MAX)) / MATERIAL_REFERENCE;
+        let x = Self::x(material);
         // Guards keep a badly fitted model from dividing by zero or flipping signs.
         (polynomial(&self.a, x).max(1.0), polynomial(&self.b, x).max(1.0))
     }
 
+    /// The chance of a result at `z` standard units past its midpoint: a
+    /// logistic curve, a share [`Model::upset`] of it flatter. Match games
+    /// have a few results no score foresaw (a blunder, a time scramble);
+    /// one logistic curve steep enough for the rest cannot hold them.
+    pub fn curve(&self, z: f64) -> f64 {
+        (1.0 - self.upset) * sigmoid(z) + self.upset * sigmoid(self.upset_slope * z)
+    }
+
+    /// The draw chance at a score of exactly 0 with this much material, if
+    /// the model has one of its own.
+    pub fn zero_draw(&self, material: u32) -> Option<f64> {
+        self.zero.map(|z| sigmoid(z[0] + z[1] * Self::x(material)))
+    }
+
     /// Chances `[loss, draw, win]` (0 to 1) of an internal score `v`, side
     /// to move's view; indexed like the results of the data (0 loss, 1
-    /// draw, 2 win).
+    /// draw, 2 win). A score of exactly 0 is the search's draw score (a
+    /// repetition, a dead position, a fortress it cannot break): such
+    /// positions are drawn far more often than the curves around them say,
+    /// so they have a draw chance of their own.
     pub fn chances(&self, v: f64, material: u32) -> [f64; 3] {
+        if v == 0.0
+            && let Some(draw) = self.zero_draw(material)
+        {
+            return [(1.0 - draw) / 2.0, draw, (1.0 - draw) / 2.0];
+        }
         let (a, b) = self.params(material);
-        let win = sigmoid((v - a) / b);
-        let loss = sigmoid((-v - a) / b);
+        let win = self.curve((v - a) / b);
+        let loss = self.curve((-v - a) / b);
         [loss, (1.0 - win - loss).max(0.0), win]
     }
 
@@ -78,9 +125,19 @@ mod tests {
 
     #[test]
     fn chances_add_up() {
-        let m = Model { a: [0.0, 0.0, 0.0, 100.0], b: [0.0, 0.0, 0.0, 50.0] };
+        let m = Model::logistic([0.0, 0.0, 0.0, 100.0], [0.0, 0.0, 0.0, 50.0]);
         let [l, d, w] = m.chances(100.0, 40);
         assert!((w - 0.5).abs() < 1e-12 && (l + d + w - 1.0).abs() < 1e-12, "{l} {d} {w}");
+        // Upsets flatten the curve but keep +a at an even chance to win.
+        let mixed = Model { upset: 0.1, upset_slope: 0.2, ..m };
+        assert!((mixed.chances(100.0, 40)[2] - 0.5).abs() < 1e-12);
+        assert!(mixed.chances(0.5, 40)[2] > m.chances(0.5, 40)[2]);
+        assert!(mixed.chances(400.0, 40)[2] < m.chances(400.0, 40)[2]);
+        // The zero class holds at exactly 0 only.
+        let zero = Model { zero: Some([2.0, 0.0]), ..m };
+        let [l, d, w] = zero.chances(0.0, 40);
+        assert!((d - sigmoid(2.0)).abs() < 1e-12 && l == w, "{l} {d} {w}");
+        assert_eq!(zero.chances(1.0, 40), m.chances(1.0, 40));
         assert_eq!(m.params(5), m.params(17));
         assert_eq!(m.normalise(50, 40), 50);
         assert_eq!(m.internal(-30, 40), -30);

@@ -207,7 +207,7 @@ mod tests {
     use super::*;
 
     /// a(m) = 100, b(m) = 50 everywhere: normalised centipawns are internal ones.
-    const FLAT: Model = Model { a: [0.0, 0.0, 0.0, 100.0], b: [0.0, 0.0, 0.0, 50.0] };
+    const FLAT: Model = Model::logistic([0.0, 0.0, 0.0, 100.0], [0.0, 0.0, 0.0, 50.0]);
 
     fn at(v: i32, material: u32, result: u8, game: u32) -> Position {
         Position { v, material, result, game }

@@ -143,6 +143,18 @@ fn show_fit(model: &Fit, say: &mut dyn FnMut(&str)) {
             rockad_eval::wdl::fit::evaluate_polynomials(model, f64::from(p.material) / MATERIAL_REFERENCE);
         say(&format!("{:>8} {:>8} {:>8.1} {:>8.1} {:>9.1} {:>8.1}", p.material, p.samples, p.a, p.b, ma, mb));
     }
+    say(&format!("upsets: a share of {:.4} on a curve {:.4} times as steep", model.upset, model.upset_slope));
+    let m = model.model();
+    match m.zero {
+        Some(z) => say(&format!(
+            "draw chance at exactly 0.00: sigma({:.4} + {:.4} x): {:.1}% with 17 material, {:.1}% with 78",
+            z[0],
+            z[1],
+            100.0 * m.zero_draw(17).unwrap_or(0.0),
+            100.0 * m.zero_draw(78).unwrap_or(0.0)
+        )),
+        None => say("draw chance at exactly 0.00: too few such positions for a class of its own"),
+    }
 }
 
 /// Fits and writes the model; `say` gets the report lines.

@@ -81,7 +81,7 @@ mod tests {
 
     #[test]
     fn tables_and_verdicts() {
-        let flat = Model { a: [0.0, 0.0, 0.0, 100.0], b: [0.0, 0.0, 0.0, 50.0] };
+        let flat = Model::logistic([0.0, 0.0, 0.0, 100.0], [0.0, 0.0, 0.0, 50.0]);
         // 300 level positions, each a draw: the flat model predicts about
         // 57% draws there, far from the 100% observed.
         let held: Vec<Position> =
