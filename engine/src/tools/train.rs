@@ -37,9 +37,15 @@ pub struct TrainArgs {
     /// network's held-out loss, and write nothing).
     #[arg(long, default_value_t = 20)]
     pub epochs: u32,
-    /// AdamW's starting learning rate (falls along a cosine to 5% of it).
+    /// AdamW's learning rate (after the warm-up, if any; it falls along a
+    /// cosine to 5% of it by the last batch).
     #[arg(long, default_value_t = 0.001)]
     pub lr: f32,
+    /// Epochs (a fraction allowed, less than --epochs) over which the
+    /// learning rate first rises linearly from about 0 to --lr; the cosine
+    /// then runs over the batches left.
+    #[arg(long, default_value_t = 0.0, value_name = "EPOCHS")]
+    pub warmup: f64,
     /// Positions per optimiser step.
     #[arg(long, default_value_t = 16384)]
     pub batch: usize,
@@ -108,6 +114,7 @@ impl TrainArgs {
             king_buckets: self.king_buckets,
             epochs: self.epochs,
             lr: self.lr,
+            warmup: self.warmup,
             batch: self.batch,
             weight_decay: self.weight_decay,
             lambda: self.lambda,
@@ -163,6 +170,10 @@ mod tests {
         assert_eq!(a.data, vec!["a.bin", "b.bin", "c.bin"]);
         assert_eq!((a.hidden, a.epochs, a.batch, a.lambda, a.holdout), (128, 20, 16384, 0.5, 5.0));
         assert_eq!(a.init, None);
+        assert_eq!(a.settings().warmup, 0.0, "no warm-up unless asked");
+        let a = TrainArgs::try_parse_from(["train", "--data", "a", "--warmup", "1.5"]).unwrap();
+        assert_eq!(a.settings().warmup, 1.5);
+        assert!(TrainArgs::try_parse_from(["train", "--data", "a", "--warmup", "x"]).is_err());
         let a = TrainArgs::try_parse_from(["train", "--data", "a", "--init", "net5.nnue"]).unwrap();
         assert_eq!(a.settings().init.as_deref(), Some("net5.nnue"));
         assert!(TrainArgs::try_parse_from(["train"]).is_err(), "--data is required");
@@ -180,5 +191,9 @@ mod tests {
         let a = TrainArgs::try_parse_from(["train", "--data", "/nonexistent", "--init", "/no-such.nnue"])
             .unwrap();
         assert!(run(&a).unwrap_err().contains("--init /no-such.nnue"));
+        let a =
+            TrainArgs::try_parse_from(["train", "--data", "/nonexistent", "--epochs", "2", "--warmup", "2"])
+                .unwrap();
+        assert!(run(&a).unwrap_err().starts_with("--warmup"));
     }
 }

@@ -133,6 +133,7 @@ fn small_settings(data: &std::path::Path, out: &std::path::Path, lambda: f32) ->
         king_buckets: false,
         epochs: 6,
         lr: 0.01,
+        warmup: 0.0,
         batch: 256,
         weight_decay: 0.01,
         lambda,
@@ -298,4 +299,67 @@ fn a_network_without_king_buckets_starts_one_with_them() {
         assert!(err.contains("--king-buckets"), "{err}");
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The loss figures of `small_settings` on `positions(2000, 8)` as the
+/// trainer gave them before the warm-up and the λ schedule existed
+/// (commit ae262bd): the defaults must still train exactly as it did.
+/// (Deterministic: fixed seeds, a fixed split of each batch over threads.)
+#[test]
+fn the_default_schedules_train_exactly_as_before() {
+    let (dir, data) = data_dir("golden", &positions(2000, 8));
+    let out = dir.join("net.nnue");
+    let r = train::run(&small_settings(&data, &out, 0.5), &mut |_| {}).unwrap();
+    let train_loss = [
+        0.13327911072537693,
+        0.1068483126599429,
+        0.07844105992899214,
+        0.052861132833024835,
+        0.03946345322410387,
+        0.0344144401172202,
+    ];
+    let held_out = [
+        0.09803013425894604,
+        0.08357470679478694,
+        0.07641893001204324,
+        0.07357480886819985,
+        0.07298129269114724,
+        0.07302590644404063,
+    ];
+    let results_alone = [
+        0.1343848188823871,
+        0.11508234905257306,
+        0.10574933241595318,
+        0.10161612206433573,
+        0.10046779284315561,
+        0.10028718117820518,
+    ];
+    assert_eq!(r.train_loss, train_loss);
+    assert_eq!(r.held_out_loss, held_out);
+    assert_eq!(r.held_out_result_loss, results_alone);
+    assert_eq!(r.hce_held_out_loss, 0.005042763799201069);
+
+    // A warm-up changes the first epoch's steps, so the figures move.
+    let mut s = small_settings(&data, &out, 0.5);
+    s.warmup = 1.5;
+    let warm = train::run(&s, &mut |_| {}).unwrap();
+    assert_ne!(warm.train_loss[0], train_loss[0]);
+    assert!(warm.train_loss[0] > train_loss[0], "smaller steps learn less at first: {:?}", warm.train_loss);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Settings that make no sense are refused in one line naming the option.
+#[test]
+fn a_bad_warm_up_is_refused() {
+    let out = std::path::Path::new("/nonexistent/net.nnue");
+    for warmup in [-0.5, 6.0, 7.0, f64::NAN, f64::INFINITY] {
+        let mut s = small_settings(std::path::Path::new("/nonexistent"), out, 0.5);
+        s.warmup = warmup;
+        let err = train::run(&s, &mut |_| {}).unwrap_err();
+        assert!(err.starts_with("--warmup") && !err.contains('\n'), "{warmup}: {err}");
+    }
+    let mut s = small_settings(std::path::Path::new("/nonexistent"), out, 0.5);
+    s.warmup = 5.5;
+    let err = train::run(&s, &mut |_| {}).unwrap_err();
+    assert!(err.contains("/nonexistent"), "5.5 of 6 epochs is allowed: {err}");
 }

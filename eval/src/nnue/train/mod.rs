@@ -14,6 +14,7 @@
 pub mod adam;
 pub mod dataset;
 pub mod model;
+pub mod schedule;
 
 use std::path::Path;
 use std::time::Instant;
@@ -21,6 +22,7 @@ use std::time::Instant;
 use adam::AdamW;
 use dataset::Sample;
 use model::{Layout, Scratch};
+pub use schedule::FINAL_LR_FRACTION;
 
 /// What to train and how.
 #[derive(Clone, Debug)]
@@ -35,9 +37,12 @@ pub struct Settings {
     /// A set of feature weights per king bucket.
     pub king_buckets: bool,
     pub epochs: u32,
-    /// Learning rate at the start; it falls along a cosine to
+    /// Learning rate after the warm-up; it then falls along a cosine to
     /// `lr × FINAL_LR_FRACTION` by the last batch.
     pub lr: f32,
+    /// Epochs (a fraction allowed) over which the learning rate first rises
+    /// linearly from about 0 to `lr`; 0 starts at `lr`.
+    pub warmup: f64,
     pub batch: usize,
     /// AdamW's decoupled weight decay (per step, times the learning rate).
     pub weight_decay: f32,
@@ -52,9 +57,6 @@ pub struct Settings {
     /// except that a network without king buckets can start one with them.
     pub init: Option<String>,
 }
-
-/// Share of the starting learning rate left at the end of training.
-pub const FINAL_LR_FRACTION: f32 = 0.05;
 
 /// What a run did.
 #[derive(Clone, Debug)]
@@ -80,11 +82,6 @@ pub struct Report {
     /// Training positions per second, averaged over the epochs.
     pub positions_per_second: f64,
     pub seconds: f64,
-}
-
-fn learning_rate(s: &Settings, progress: f64) -> f32 {
-    let floor = s.lr * FINAL_LR_FRACTION;
-    floor + (s.lr - floor) * (0.5 * (1.0 + (std::f64::consts::PI * progress).cos())) as f32
 }
 
 /// Summed loss and gradient of `batch`, split over threads.
@@ -184,6 +181,15 @@ fn check(s: &Settings) -> Result<(), String> {
     if s.batch == 0 || s.threads == 0 || s.lr.is_nan() || s.lr <= 0.0 {
         return Err("--batch, --threads and --lr must be positive".to_string());
     }
+    // A warm-up as long as training would leave no decay; `--epochs 0`
+    // (measuring only) keeps the default 0.
+    let warmup_fits = s.warmup < f64::from(s.epochs) || s.warmup == 0.0;
+    if !(s.warmup.is_finite() && s.warmup >= 0.0 && warmup_fits) {
+        return Err(format!(
+            "--warmup must be 0 or more and less than --epochs ({}), got {}",
+            s.epochs, s.warmup
+        ));
+    }
     if s.epochs == 0 && s.init.is_none() {
         return Err("--epochs 0 only measures a network: give it with --init NET".to_string());
     }
@@ -237,7 +243,7 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         return Err("no positions to train on".to_string());
     }
     say(&format!(
-        "{} position(s) of {} game(s): {} to train on, {} held out; hidden {}, {} output bucket(s), {}{}, lambda {}, {} thread(s), loaded in {:.1} s",
+        "{} position(s) of {} game(s): {} to train on, {} held out; hidden {}, {} output bucket(s), {}{}, lambda {}, lr {} after a warm-up of {} epoch(s), {} thread(s), loaded in {:.1} s",
         train.len() + held.len(),
         loaded.games,
         train.len(),
@@ -247,6 +253,8 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         if s.mirror { "mirrored" } else { "not mirrored" },
         if s.king_buckets { ", king buckets" } else { "" },
         s.lambda,
+        s.lr,
+        s.warmup,
         s.threads,
         started.elapsed().as_secs_f64()
     ));
@@ -266,7 +274,8 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
     let mut grads: Vec<Vec<f32>> = (0..s.threads).map(|_| vec![0.0; layout.count()]).collect();
     let mut scratch: Vec<Scratch> = (0..s.threads).map(|_| Scratch::new(s.hidden)).collect();
     let batches_per_epoch = train.len().div_ceil(s.batch);
-    let total_batches = batches_per_epoch as f64 * f64::from(s.epochs);
+    let total_batches = batches_per_epoch * s.epochs as usize;
+    let warmup_batches = schedule::warmup_steps(s.warmup, batches_per_epoch);
     let mut report = Report {
         train_positions: train.len(),
         held_out_positions: held.len(),
@@ -305,8 +314,8 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         let mut sum = 0.0;
         let mut lr = s.lr;
         for (b, batch) in train.chunks(s.batch).enumerate() {
-            let done = (f64::from(epoch - 1) * batches_per_epoch as f64 + b as f64) / total_batches;
-            lr = learning_rate(s, done);
+            let step = (epoch as usize - 1) * batches_per_epoch + b;
+            lr = schedule::learning_rate(s.lr, step, total_batches, warmup_batches);
             sum += batch_gradient(layout, &params, &mut grads, &mut scratch, batch);
             let scale = 1.0 / batch.len() as f32;
             for g in grads[0].iter_mut() {
