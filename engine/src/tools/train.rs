@@ -52,9 +52,15 @@ pub struct TrainArgs {
     /// AdamW's weight decay (each step shrinks every weight by lr x this).
     #[arg(long, default_value_t = 0.01)]
     pub weight_decay: f32,
-    /// Weight of the game result against the search score in the target, 0..1.
+    /// Weight of the game result against the search score in the target,
+    /// 0..1 (at the first epoch, with --lambda-end).
     #[arg(long, default_value_t = 0.5)]
     pub lambda: f32,
+    /// λ at the last epoch, 0..1: λ moves linearly from --lambda, once per
+    /// epoch. The held-out losses (the written epoch's choice) are all
+    /// measured at this λ, so that epochs compare. [default: --lambda]
+    #[arg(long, value_name = "L")]
+    pub lambda_end: Option<f32>,
     /// Per cent of the games held out to measure the loss on.
     #[arg(long, default_value_t = 5.0)]
     pub holdout: f64,
@@ -118,6 +124,7 @@ impl TrainArgs {
             batch: self.batch,
             weight_decay: self.weight_decay,
             lambda: self.lambda,
+            lambda_end: self.lambda_end.unwrap_or(self.lambda),
             holdout: self.holdout,
             threads: self
                 .threads
@@ -171,8 +178,15 @@ mod tests {
         assert_eq!((a.hidden, a.epochs, a.batch, a.lambda, a.holdout), (128, 20, 16384, 0.5, 5.0));
         assert_eq!(a.init, None);
         assert_eq!(a.settings().warmup, 0.0, "no warm-up unless asked");
+        assert_eq!(a.settings().lambda_end, 0.5, "a constant lambda unless asked");
         let a = TrainArgs::try_parse_from(["train", "--data", "a", "--warmup", "1.5"]).unwrap();
         assert_eq!(a.settings().warmup, 1.5);
+        let a = TrainArgs::try_parse_from(["train", "--data", "a", "--lambda", "0.2", "--lambda-end", "0.9"])
+            .unwrap();
+        assert_eq!((a.settings().lambda, a.settings().lambda_end), (0.2, 0.9));
+        let a = TrainArgs::try_parse_from(["train", "--data", "a", "--lambda", "0.3"]).unwrap();
+        assert_eq!(a.settings().lambda_end, 0.3, "--lambda-end follows --lambda");
+        assert!(TrainArgs::try_parse_from(["train", "--data", "a", "--lambda-end"]).is_err());
         assert!(TrainArgs::try_parse_from(["train", "--data", "a", "--warmup", "x"]).is_err());
         let a = TrainArgs::try_parse_from(["train", "--data", "a", "--init", "net5.nnue"]).unwrap();
         assert_eq!(a.settings().init.as_deref(), Some("net5.nnue"));
@@ -195,5 +209,8 @@ mod tests {
             TrainArgs::try_parse_from(["train", "--data", "/nonexistent", "--epochs", "2", "--warmup", "2"])
                 .unwrap();
         assert!(run(&a).unwrap_err().starts_with("--warmup"));
+        let a =
+            TrainArgs::try_parse_from(["train", "--data", "/nonexistent", "--lambda-end", "1.5"]).unwrap();
+        assert_eq!(run(&a).unwrap_err(), "--lambda-end must be 0..1, got 1.5");
     }
 }

@@ -4,18 +4,20 @@ use super::{Rng, starts};
 use crate::data::{Game, Header, Record, encode};
 use crate::nnue::Network;
 use crate::nnue::features::{View, white_features};
+use crate::nnue::train::dataset::Sample;
 use crate::nnue::train::dataset::kings;
-use crate::nnue::train::dataset::{Sample, target};
 use crate::nnue::train::model::{self, Layout, Scratch};
 use crate::nnue::train::{self, Settings};
 
-fn sample(pos: &Chess, score: f32, result: f32) -> Sample {
+/// A sample with the side to move's score and result (in half points).
+fn sample(pos: &Chess, score: i16, result: u8) -> Sample {
     let mut s = Sample {
         features: [0; 32],
+        score,
         count: 0,
         black_to_move: pos.turn() == Color::Black,
         kings: kings(pos),
-        target: target(score, result, 0.5),
+        result,
     };
     for (i, f) in white_features(pos).enumerate() {
         s.features[i] = f as u16;
@@ -63,8 +65,8 @@ fn the_gradient_matches_finite_differences() {
         let data: Vec<Sample> = positions(40, 1)
             .iter()
             .map(|(p, w, r)| {
-                let stm = if p.turn() == Color::White { *w } else { -*w };
-                sample(p, f32::from(stm), f32::from(*r) / 2.0)
+                let (stm, r) = if p.turn() == Color::White { (*w, *r) } else { (-*w, 2 - *r) };
+                sample(p, stm, r)
             })
             .collect();
         let mut p = model::init(layout, 3);
@@ -74,8 +76,8 @@ fn the_gradient_matches_finite_differences() {
         }
         let mut g = vec![0.0; layout.count()];
         let mut scratch = Scratch::new(layout.hidden);
-        let results: Vec<f32> = data.iter().map(|s| s.target).collect();
-        model::gradient(layout, &p, &mut g, &data, &mut scratch);
+        let results: Vec<f32> = data.iter().map(|s| s.result_score()).collect();
+        model::gradient(layout, &p, &mut g, &data, 0.5, &mut scratch);
         // A row the first sample reads, from the side to move's view.
         let (pos, _, _) = &positions(40, 1)[0];
         let view = View::of(pos, pos.turn(), layout.mirrored, layout.king_buckets);
@@ -85,9 +87,9 @@ fn the_gradient_matches_finite_differences() {
             let eps = 1e-3;
             let mut q = p.clone();
             q[at] += eps;
-            let up = model::losses(layout, &q, &data, &results, &mut scratch).0;
+            let up = model::losses(layout, &q, &data, 0.5, &results, &mut scratch).0;
             q[at] -= 2.0 * eps;
-            let down = model::losses(layout, &q, &data, &results, &mut scratch).0;
+            let down = model::losses(layout, &q, &data, 0.5, &results, &mut scratch).0;
             let numeric = (up - down) / (2.0 * f64::from(eps));
             let analytic = f64::from(g[at]);
             assert!(
@@ -137,6 +139,7 @@ fn small_settings(data: &std::path::Path, out: &std::path::Path, lambda: f32) ->
         batch: 256,
         weight_decay: 0.01,
         lambda,
+        lambda_end: lambda,
         holdout: 10.0,
         threads: 2,
         seed: 1,
@@ -362,4 +365,35 @@ fn a_bad_warm_up_is_refused() {
     s.warmup = 5.5;
     let err = train::run(&s, &mut |_| {}).unwrap_err();
     assert!(err.contains("/nonexistent"), "5.5 of 6 epochs is allowed: {err}");
+}
+
+/// `--lambda-end`: λ moves by epoch, so λ 0 → 1 trains the first epoch as
+/// λ 0 does and the later ones differently; every held-out figure is at
+/// the final λ, so with λ ending at 1 the held-out loss is the
+/// results-alone loss, and the hand-crafted baseline is λ 1's.
+#[test]
+fn lambda_end_moves_the_target_by_epoch() {
+    let (dir, data) = data_dir("lambda-end", &positions(2000, 9));
+    let out = dir.join("net.nnue");
+    let constant = train::run(&small_settings(&data, &out, 0.0), &mut |_| {}).unwrap();
+    let mut s = small_settings(&data, &out, 0.0);
+    s.lambda_end = 1.0;
+    let mut lines = Vec::new();
+    let moving = train::run(&s, &mut |l| lines.push(l.to_string())).unwrap();
+    assert_eq!(moving.train_loss[0], constant.train_loss[0], "epoch 1 is at lambda 0 in both");
+    for epoch in 1..6 {
+        assert_ne!(moving.train_loss[epoch], constant.train_loss[epoch], "epoch {}", epoch + 1);
+    }
+    assert_eq!(moving.held_out_loss, moving.held_out_result_loss, "held out at the final lambda, 1");
+    assert_ne!(constant.held_out_loss, constant.held_out_result_loss);
+    let at_one = train::run(&small_settings(&data, &out, 1.0), &mut |_| {}).unwrap();
+    assert_eq!(moving.hce_held_out_loss, at_one.hce_held_out_loss);
+    assert_ne!(moving.hce_held_out_loss, constant.hce_held_out_loss);
+    assert!(lines.iter().any(|l| l.contains("lambda 0 to 1 by epoch (held-out losses at 1)")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("epoch 6/6") && l.contains(", lambda 1.000")), "{lines:?}");
+
+    let mut bad = small_settings(std::path::Path::new("/nonexistent"), &out, 0.5);
+    bad.lambda_end = -0.1;
+    assert_eq!(train::run(&bad, &mut |_| {}).unwrap_err(), "--lambda-end must be 0..1, got -0.1");
+    std::fs::remove_dir_all(&dir).ok();
 }

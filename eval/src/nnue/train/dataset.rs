@@ -1,5 +1,6 @@
 //! Training positions in a compact in-memory form: the active features from
-//! White's side, who is to move and the target, about 72 bytes each.
+//! White's side, who is to move, the search score and the game result,
+//! 72 bytes each.
 
 use std::path::Path;
 
@@ -13,13 +14,35 @@ use crate::nnue::features::white_features;
 pub struct Sample {
     /// Active features from White's side; the first `count` are used.
     pub features: [u16; 32],
+    /// The search score, centipawns, the side to move's view. Score and
+    /// result (3 bytes) are kept instead of a target so that λ can change
+    /// during training; they fill the 4 bytes the f32 target took.
+    pub score: i16,
     pub count: u8,
     pub black_to_move: bool,
     /// Per side (White, Black): its king's square (a legal position has
     /// both kings).
     pub kings: [u8; 2],
-    /// The side to move's expected score, 0..1.
-    pub target: f32,
+    /// The game result, the side to move's view, in half points (0 lost,
+    /// 1 drawn, 2 won).
+    pub result: u8,
+}
+
+// Tens of millions are loaded: the λ schedule must not cost memory.
+const _: () = assert!(std::mem::size_of::<Sample>() == 72);
+
+impl Sample {
+    /// The side to move's expected score at `lambda`, 0..1 (see [`target`]).
+    #[inline(always)]
+    pub fn target(&self, lambda: f32) -> f32 {
+        target(f32::from(self.score), self.result_score(), lambda)
+    }
+
+    /// The game result, the side to move's view, 0..1.
+    #[inline(always)]
+    pub fn result_score(&self) -> f32 {
+        f32::from(self.result) / 2.0
+    }
 }
 
 /// Both kings' squares (White's first), the a1 corner for a missing one.
@@ -96,7 +119,6 @@ pub fn hce_best_loss(targets: &[f32], evals: &[f32]) -> (f32, f64) {
 /// up to its last complete game), at most `max_positions` positions.
 pub fn load(
     files: &[String],
-    lambda: f32,
     holdout_percent: f64,
     max_positions: usize,
     say: &mut dyn FnMut(&str),
@@ -113,28 +135,23 @@ pub fn load(
                     out.skipped += 1;
                     continue;
                 };
+                let black_to_move = r.pos.turn() == Color::Black;
                 let mut s = Sample {
                     features: [0; 32],
+                    // -i16::MIN saturates: σ of either is 1.0 in f32.
+                    score: if black_to_move { r.score.saturating_neg() } else { r.score },
                     count: 0,
-                    black_to_move: false,
+                    black_to_move,
                     kings: kings(&r.pos),
-                    target: 0.0,
+                    result: if black_to_move { 2 - r.result.min(2) } else { r.result.min(2) },
                 };
                 for (i, f) in white_features(&r.pos).take(32).enumerate() {
                     s.features[i] = f as u16;
                     s.count = i as u8 + 1;
                 }
-                s.black_to_move = r.pos.turn() == Color::Black;
-                let white = r.white_result() as f32;
-                let (score, result) = if s.black_to_move {
-                    (-f32::from(r.score), 1.0 - white)
-                } else {
-                    (f32::from(r.score), white)
-                };
-                s.target = target(score, result, lambda);
                 if hold {
                     out.hce_held_out.push(crate::evaluate(&r.pos) as f32);
-                    out.held_out_results.push(result);
+                    out.held_out_results.push(s.result_score());
                     out.held_out.push(s);
                 } else {
                     out.train.push(s);

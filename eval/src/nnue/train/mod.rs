@@ -3,12 +3,13 @@
 //! 1. Load the positions of complete games ([`dataset::load`]) into a
 //!    compact form, holding out a share of the games (positions of one game
 //!    are alike, so the split is by game).
-//! 2. Set each target to `λ·result + (1−λ)·σ(score/SCALE)`.
-//! 3. Run epochs of AdamW on the squared error between `σ(output)` and the
-//!    target, in mini-batches over the shuffled positions: each thread sums
+//! 2. Run epochs of AdamW on the squared error between `σ(output)` and the
+//!    target `λ·result + (1−λ)·σ(score/SCALE)`, λ set per epoch (moving
+//!    from `lambda` to `lambda_end`), in mini-batches over the shuffled
+//!    positions: each thread sums
 //!    the gradient of its slice of the batch, the sums are added, one step.
 //!    Only the ~30 active features' rows are touched per position.
-//! 4. After each epoch, measure the held-out loss and write the quantised
+//! 3. After each epoch, measure the held-out loss and write the quantised
 //!    network of the best epoch so far.
 
 pub mod adam;
@@ -46,7 +47,12 @@ pub struct Settings {
     pub batch: usize,
     /// AdamW's decoupled weight decay (per step, times the learning rate).
     pub weight_decay: f32,
+    /// Weight of the game result in the target at the first epoch; it moves
+    /// linearly to `lambda_end` at the last.
     pub lambda: f32,
+    /// λ at the last epoch (`lambda` for a constant λ). The held-out loss
+    /// is always measured at this λ, so epochs compare.
+    pub lambda_end: f32,
     /// Per cent of the games held out.
     pub holdout: f64,
     pub threads: usize,
@@ -63,8 +69,10 @@ pub struct Settings {
 pub struct Report {
     pub train_positions: usize,
     pub held_out_positions: usize,
-    /// Mean squared error per epoch (during the epoch's steps).
+    /// Mean squared error per epoch (during the epoch's steps, against
+    /// that epoch's λ).
     pub train_loss: Vec<f64>,
+    /// At `lambda_end`, per epoch.
     pub held_out_loss: Vec<f64>,
     /// Held-out loss against the game results alone (λ = 1), per epoch.
     pub held_out_result_loss: Vec<f64>,
@@ -91,6 +99,7 @@ fn batch_gradient(
     grads: &mut [Vec<f32>],
     scratch: &mut [Scratch],
     batch: &[Sample],
+    lambda: f32,
 ) -> f64 {
     let chunk = batch.len().div_ceil(grads.len()).max(1);
     let loss = std::thread::scope(|s| {
@@ -101,7 +110,7 @@ fn batch_gradient(
             .map(|((g, sc), part)| {
                 s.spawn(move || {
                     g.fill(0.0);
-                    model::gradient(layout, p, g, part, sc)
+                    model::gradient(layout, p, g, part, lambda, sc)
                 })
             })
             .collect();
@@ -117,12 +126,13 @@ fn batch_gradient(
     loss
 }
 
-/// Mean squared errors over `samples`, against their targets and against
-/// `results` (one per sample), on several threads.
+/// Mean squared errors over `samples`, against their targets at `lambda`
+/// and against `results` (one per sample), on several threads.
 pub fn mean_losses(
     layout: Layout,
     p: &[f32],
     samples: &[Sample],
+    lambda: f32,
     results: &[f32],
     threads: usize,
 ) -> (f64, f64) {
@@ -135,7 +145,7 @@ pub fn mean_losses(
             .chunks(chunk)
             .zip(results.chunks(chunk))
             .map(|(part, res)| {
-                s.spawn(move || model::losses(layout, p, part, res, &mut Scratch::new(layout.hidden)))
+                s.spawn(move || model::losses(layout, p, part, lambda, res, &mut Scratch::new(layout.hidden)))
             })
             .collect();
         handles
@@ -171,6 +181,9 @@ fn check(s: &Settings) -> Result<(), String> {
     }
     if !(0.0..=1.0).contains(&s.lambda) {
         return Err(format!("--lambda must be 0..1, got {}", s.lambda));
+    }
+    if !(0.0..=1.0).contains(&s.lambda_end) {
+        return Err(format!("--lambda-end must be 0..1, got {}", s.lambda_end));
     }
     if !(0.0..=10.0).contains(&s.weight_decay) {
         return Err(format!("--weight-decay must be 0..10, got {}", s.weight_decay));
@@ -234,7 +247,7 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         Layout { hidden: s.hidden, buckets: s.buckets, mirrored: s.mirror, king_buckets: s.king_buckets };
     // Before the data: a wrong --init should not cost a long load.
     let mut params = starting_parameters(s, layout)?;
-    let loaded = dataset::load(&s.data, s.lambda, s.holdout, s.max_positions, say)?;
+    let loaded = dataset::load(&s.data, s.holdout, s.max_positions, say)?;
     if loaded.skipped > 0 {
         say(&format!("{} record(s) did not decode and were left out", loaded.skipped));
     }
@@ -242,8 +255,13 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
     if train.is_empty() {
         return Err("no positions to train on".to_string());
     }
+    let lambda_line = if s.lambda_end == s.lambda {
+        format!("lambda {}", s.lambda)
+    } else {
+        format!("lambda {} to {} by epoch (held-out losses at {})", s.lambda, s.lambda_end, s.lambda_end)
+    };
     say(&format!(
-        "{} position(s) of {} game(s): {} to train on, {} held out; hidden {}, {} output bucket(s), {}{}, lambda {}, lr {} after a warm-up of {} epoch(s), {} thread(s), loaded in {:.1} s",
+        "{} position(s) of {} game(s): {} to train on, {} held out; hidden {}, {} output bucket(s), {}{}, {}, lr {} after a warm-up of {} epoch(s), {} thread(s), loaded in {:.1} s",
         train.len() + held.len(),
         loaded.games,
         train.len(),
@@ -252,13 +270,14 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         s.buckets,
         if s.mirror { "mirrored" } else { "not mirrored" },
         if s.king_buckets { ", king buckets" } else { "" },
-        s.lambda,
+        lambda_line,
         s.lr,
         s.warmup,
         s.threads,
         started.elapsed().as_secs_f64()
     ));
-    let targets: Vec<f32> = held.iter().map(|s| s.target).collect();
+    // Held out, everything is measured at the final λ.
+    let targets: Vec<f32> = held.iter().map(|h| h.target(s.lambda_end)).collect();
     let hce_loss = dataset::hce_loss(&targets, &loaded.hce_held_out, 1.0);
     let mut hce_result_loss = 0.0;
     if !held.is_empty() {
@@ -293,7 +312,8 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
     // fine-tune never writes a network worse on the held-out games.
     let mut best_so_far = f64::INFINITY;
     if let (Some(path), false) = (&s.init, held.is_empty()) {
-        let (held_loss, result_loss) = mean_losses(layout, &params, &held, &held_results, s.threads);
+        let (held_loss, result_loss) =
+            mean_losses(layout, &params, &held, s.lambda_end, &held_results, s.threads);
         report.init_held_out_loss = Some((held_loss, result_loss));
         best_so_far = held_loss;
         say(&format!(
@@ -310,13 +330,14 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
     let mut training_seconds = 0.0;
     for epoch in 1..=s.epochs {
         dataset::shuffle(&mut train, s.seed.wrapping_add(u64::from(epoch)));
+        let lambda = schedule::lambda(s.lambda, s.lambda_end, epoch, s.epochs);
         let t0 = Instant::now();
         let mut sum = 0.0;
         let mut lr = s.lr;
         for (b, batch) in train.chunks(s.batch).enumerate() {
             let step = (epoch as usize - 1) * batches_per_epoch + b;
             lr = schedule::learning_rate(s.lr, step, total_batches, warmup_batches);
-            sum += batch_gradient(layout, &params, &mut grads, &mut scratch, batch);
+            sum += batch_gradient(layout, &params, &mut grads, &mut scratch, batch, lambda);
             let scale = 1.0 / batch.len() as f32;
             for g in grads[0].iter_mut() {
                 *g *= scale;
@@ -331,7 +352,7 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
         let (held_loss, result_loss) = if held.is_empty() {
             (train_loss, 0.0)
         } else {
-            mean_losses(layout, &params, &held, &held_results, s.threads)
+            mean_losses(layout, &params, &held, s.lambda_end, &held_results, s.threads)
         };
         report.held_out_loss.push(held_loss);
         report.held_out_result_loss.push(result_loss);
@@ -341,6 +362,9 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
             s.epochs,
             train.len() as f64 / took
         );
+        if s.lambda_end != s.lambda {
+            line.push_str(&format!(", lambda {lambda:.3}"));
+        }
         if best {
             best_so_far = held_loss;
             report.best_epoch = epoch;

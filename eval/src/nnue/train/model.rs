@@ -181,14 +181,15 @@ fn forward(layout: Layout, p: &[f32], s: &Sample, scratch: &mut Scratch) -> f32 
     p[layout.b2() + b] + dot_screlu(&scratch.acc[0], &w2[..h]) + dot_screlu(&scratch.acc[1], &w2[h..])
 }
 
-/// Adds the gradient of the squared error over `samples` to `g`; returns
-/// the summed squared error.
+/// Adds the gradient of the squared error over `samples` (targets at
+/// `lambda`) to `g`; returns the summed squared error.
 #[inline(always)]
 fn gradient_generic(
     layout: Layout,
     p: &[f32],
     g: &mut [f32],
     samples: &[Sample],
+    lambda: f32,
     scratch: &mut Scratch,
 ) -> f64 {
     let h = layout.hidden;
@@ -196,7 +197,7 @@ fn gradient_generic(
     for s in samples {
         let out = forward(layout, p, s, scratch);
         let y = sigmoid(out);
-        let err = y - s.target;
+        let err = y - s.target(lambda);
         loss += f64::from(err * err);
         let gout = 2.0 * err * y * (1.0 - y);
         let b = bucket_of(layout, s);
@@ -230,13 +231,14 @@ fn losses_generic(
     layout: Layout,
     p: &[f32],
     samples: &[Sample],
+    lambda: f32,
     results: &[f32],
     scratch: &mut Scratch,
 ) -> (f64, f64) {
     let (mut to_target, mut to_result) = (0.0, 0.0);
     for (s, &r) in samples.iter().zip(results) {
         let y = sigmoid(forward(layout, p, s, scratch));
-        to_target += f64::from((y - s.target).powi(2));
+        to_target += f64::from((y - s.target(lambda)).powi(2));
         to_result += f64::from((y - r).powi(2));
     }
     (to_target, to_result)
@@ -249,9 +251,10 @@ unsafe fn gradient_avx2(
     p: &[f32],
     g: &mut [f32],
     samples: &[Sample],
+    lambda: f32,
     scratch: &mut Scratch,
 ) -> f64 {
-    gradient_generic(layout, p, g, samples, scratch)
+    gradient_generic(layout, p, g, samples, lambda, scratch)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -260,10 +263,11 @@ unsafe fn losses_avx2(
     layout: Layout,
     p: &[f32],
     samples: &[Sample],
+    lambda: f32,
     results: &[f32],
     scratch: &mut Scratch,
 ) -> (f64, f64) {
-    losses_generic(layout, p, samples, results, scratch)
+    losses_generic(layout, p, samples, lambda, results, scratch)
 }
 
 fn has_avx2() -> bool {
@@ -277,23 +281,32 @@ fn has_avx2() -> bool {
     }
 }
 
-/// Adds the gradient over `samples` to `g`; returns the summed squared error.
-pub fn gradient(layout: Layout, p: &[f32], g: &mut [f32], samples: &[Sample], scratch: &mut Scratch) -> f64 {
+/// Adds the gradient over `samples` (targets at `lambda`) to `g`; returns
+/// the summed squared error.
+pub fn gradient(
+    layout: Layout,
+    p: &[f32],
+    g: &mut [f32],
+    samples: &[Sample],
+    lambda: f32,
+    scratch: &mut Scratch,
+) -> f64 {
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
         // SAFETY: the CPU has AVX2 and FMA (checked just above).
-        return unsafe { gradient_avx2(layout, p, g, samples, scratch) };
+        return unsafe { gradient_avx2(layout, p, g, samples, lambda, scratch) };
     }
-    gradient_generic(layout, p, g, samples, scratch)
+    gradient_generic(layout, p, g, samples, lambda, scratch)
 }
 
 /// The summed squared errors over `samples` from one forward pass each:
-/// against each sample's target, and against `results` (one per sample,
-/// the game result alone).
+/// against each sample's target at `lambda`, and against `results` (one
+/// per sample, the game result alone).
 pub fn losses(
     layout: Layout,
     p: &[f32],
     samples: &[Sample],
+    lambda: f32,
     results: &[f32],
     scratch: &mut Scratch,
 ) -> (f64, f64) {
@@ -301,7 +314,7 @@ pub fn losses(
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
         // SAFETY: the CPU has AVX2 and FMA (checked just above).
-        return unsafe { losses_avx2(layout, p, samples, results, scratch) };
+        return unsafe { losses_avx2(layout, p, samples, lambda, results, scratch) };
     }
-    losses_generic(layout, p, samples, results, scratch)
+    losses_generic(layout, p, samples, lambda, results, scratch)
 }

@@ -1,4 +1,4 @@
-//! The learning-rate schedule, as pure functions of where training
+//! The learning-rate and λ schedules, as pure functions of where training
 //! stands, so they can be tested without training.
 
 /// Share of the starting learning rate left at the end of training.
@@ -26,6 +26,18 @@ pub fn learning_rate(lr: f32, step: usize, total: usize, warmup: usize) -> f32 {
 /// one step of the decay.
 pub fn warmup_steps(epochs: f64, per_epoch: usize) -> usize {
     (epochs * per_epoch as f64).floor() as usize
+}
+
+/// λ for epoch `epoch` (1-based) of `epochs`: `start` at the first,
+/// `end` at the last, linear between (`start` for a single epoch).
+pub fn lambda(start: f32, end: f32, epoch: u32, epochs: u32) -> f32 {
+    // A constant λ stays exactly the λ given, as before the schedule.
+    if epochs <= 1 || start == end {
+        return start;
+    }
+    let t = epoch.saturating_sub(1).min(epochs - 1) as f32 / (epochs - 1) as f32;
+    // Weighted this way the last epoch is exactly at `end`.
+    start * (1.0 - t) + end * t
 }
 
 #[cfg(test)]
@@ -86,5 +98,20 @@ mod tests {
         let warmup = warmup_steps(0.9999, 3);
         assert_eq!(warmup, 2);
         assert!((learning_rate(0.01, 2, 3, warmup) - 0.01).abs() < 1e-9);
+    }
+
+    #[test]
+    fn lambda_moves_linearly_from_start_to_end() {
+        assert_eq!(lambda(0.0, 1.0, 1, 5), 0.0);
+        assert_eq!(lambda(0.0, 1.0, 3, 5), 0.5);
+        assert_eq!(lambda(0.0, 1.0, 5, 5), 1.0);
+        assert_eq!(lambda(0.8, 0.2, 5, 5), 0.2);
+        assert_eq!(lambda(0.3, 0.9, 1, 1), 0.3, "a single epoch keeps the start");
+        for epoch in 1..=7 {
+            assert_eq!(lambda(0.7, 0.7, epoch, 7).to_bits(), 0.7f32.to_bits(), "constant at {epoch}");
+        }
+        for epoch in 2..=9 {
+            assert!(lambda(0.1, 0.6, epoch, 9) > lambda(0.1, 0.6, epoch - 1, 9));
+        }
     }
 }
