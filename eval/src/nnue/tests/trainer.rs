@@ -306,7 +306,7 @@ fn a_network_without_king_buckets_starts_one_with_them() {
 
 /// The loss figures of `small_settings` on `positions(2000, 8)` as the
 /// trainer gave them before the warm-up and the λ schedule existed
-/// (commit ae262bd): the defaults must still train exactly as it did.
+/// (commit ae262bd): the defaults must still train as it did (to a millionth).
 /// (Deterministic: fixed seeds, a fixed split of each batch over threads.)
 #[test]
 fn the_default_schedules_train_exactly_as_before() {
@@ -337,10 +337,16 @@ fn the_default_schedules_train_exactly_as_before() {
         0.10046779284315561,
         0.10028718117820518,
     ];
-    assert_eq!(r.train_loss, train_loss);
-    assert_eq!(r.held_out_loss, held_out);
-    assert_eq!(r.held_out_result_loss, results_alone);
-    assert_eq!(r.hce_held_out_loss, 0.005042763799201069);
+    // Equal to a millionth, not to the bit: another CPU's vector path or
+    // libm may round the last bits differently, while any change in what
+    // is trained moves these figures far more.
+    let close = |got: &[f64], want: &[f64]| {
+        got.len() == want.len() && got.iter().zip(want).all(|(g, w)| (g - w).abs() <= 1e-6 * w.abs())
+    };
+    assert!(close(&r.train_loss, &train_loss), "{:?}", r.train_loss);
+    assert!(close(&r.held_out_loss, &held_out), "{:?}", r.held_out_loss);
+    assert!(close(&r.held_out_result_loss, &results_alone), "{:?}", r.held_out_result_loss);
+    assert!(close(&[r.hce_held_out_loss], &[0.005042763799201069]), "{}", r.hce_held_out_loss);
 
     // A warm-up changes the first epoch's steps, so the figures move.
     let mut s = small_settings(&data, &out, 0.5);
