@@ -96,7 +96,7 @@ impl Worker {
                 rm.score = -INFINITE;
             }
             self.pv_idx = pv_idx;
-            let score = self.search::<Root>(ctx, depth, 0, alpha, beta);
+            let score = self.search::<Root>(ctx, depth, 0, alpha, beta, false);
             if self.stopped {
                 // A move that completed and beat the others is still good to
                 // play; if none completed, keep the last iteration's view.

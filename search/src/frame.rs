@@ -25,12 +25,21 @@ pub(crate) struct Frame {
     pub null_move: bool,
     /// A move left out of this node's search (singular extension test).
     pub excluded: Option<Move>,
+    /// Whether this node is or was on a principal variation (see search.rs).
+    pub tt_pv: bool,
 }
 
 impl Default for Frame {
     /// Also what a sentinel reads as: no evaluation, no move, no null move.
     fn default() -> Frame {
-        Frame { static_eval: NO_EVAL, killers: [None; 2], moved: None, null_move: false, excluded: None }
+        Frame {
+            static_eval: NO_EVAL,
+            killers: [None; 2],
+            moved: None,
+            null_move: false,
+            excluded: None,
+            tt_pv: false,
+        }
     }
 }
 

@@ -214,6 +214,11 @@ tunables! {
     LMR_DIVISOR: f64 = 2.25, 1.5..=4.0, 0.12;
     LMR_MIN_DEPTH: i32 = 3, 2..=5, 1;
     LMR_HISTORY_DIVISOR: i32 = 8192, 2048..=16384, 700;
+    /// After a reduced look beats alpha, the full search goes a ply deeper
+    /// when it beat the best score by this plus 2 per ply, a ply shallower
+    /// when by less than the second margin.
+    LMR_DEEPER_MARGIN: i32 = 40, 10..=100, 5;
+    LMR_SHALLOWER_MARGIN: i32 = 10, 0..=30, 2;
     /// Late move pruning: quiet moves tried before the rest are skipped,
     /// (base + depth²) / (2 - improving), up to this depth.
     LMP_MAX_DEPTH: i32 = 8, 4..=12, 1;

@@ -162,7 +162,16 @@ impl Worker {
         } else {
             Bound::Upper
         };
-        ctx.tt.store(key, ply, best_move, best_score, raw_eval, 0, bound);
+        ctx.tt.store(
+            key,
+            ply,
+            best_move,
+            best_score,
+            raw_eval,
+            0,
+            bound,
+            N::PV || tt_entry.is_some_and(|e| e.pv),
+        );
         best_score
     }
 }

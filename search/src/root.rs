@@ -76,7 +76,7 @@ impl Worker {
         }
         let rm = &self.root_moves[0];
         let bound = if best >= beta { Bound::Lower } else { Bound::Exact };
-        ctx.tt.store(self.key(0), 0, Some(rm.mv), rm.score, self.stack[0].static_eval, depth, bound);
+        ctx.tt.store(self.key(0), 0, Some(rm.mv), rm.score, self.stack[0].static_eval, depth, bound, true);
     }
 }
 

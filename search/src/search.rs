@@ -18,9 +18,12 @@ use crate::worker::{Worker, is_insufficient};
 impl Worker {
     /// Searches the path's position at `ply` (see [`Worker::pos`]) to
     /// `depth` in the window (`alpha`, `beta`). PV nodes may have a wide
-    /// window; others are scouts with `beta == alpha + 1`. At the root
-    /// (`N` = `Root`) the moves are the root move list's from line
-    /// [`Worker::pv_idx`] on, and each one's score and line are recorded there.
+    /// window; others are scouts with `beta == alpha + 1`; a scout is a
+    /// `cut_node` where it is expected to fail high (the reduced first look
+    /// at a late move, and every second ply of a line of such scouts) and an
+    /// all-node where it is expected to fail low. At the root (`N` = `Root`)
+    /// the moves are the root move list's from line [`Worker::pv_idx`] on,
+    /// and each one's score and line are recorded there.
     pub(crate) fn search<N: Node>(
         &mut self,
         ctx: &mut Context,
@@ -28,6 +31,7 @@ impl Worker {
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
+        cut_node: bool,
     ) -> i32 {
         let excluded = self.stack[ply].excluded;
         let key = self.key(ply);
@@ -69,6 +73,11 @@ impl Worker {
 
         // The root orders its moves by the last iteration instead.
         let tt_entry = if N::ROOT { None } else { ctx.tt.probe(key, ply) };
+        // On a principal variation now or when last stored (the singular
+        // test's search of this node keeps the node's own flag).
+        let tt_pv =
+            if excluded.is_some() { self.stack[ply].tt_pv } else { N::PV || tt_entry.is_some_and(|e| e.pv) };
+        self.stack[ply].tt_pv = tt_pv;
         if !N::PV
             && excluded.is_none()
             && let Some(e) = tt_entry
@@ -89,7 +98,7 @@ impl Worker {
         {
             if bound.cuts(score, alpha, beta) {
                 let d = (depth + TB_DEPTH_BONUS).min(MAX_PLY as i32 - 1);
-                ctx.tt.store(key, ply, None, score, NO_EVAL, d, bound);
+                ctx.tt.store(key, ply, None, score, NO_EVAL, d, bound, tt_pv);
                 return score;
             }
             if N::PV {
@@ -152,7 +161,7 @@ impl Worker {
                 let r = NMP_BASE()
                     + depth / NMP_DEPTH_DIVISOR()
                     + ((static_eval - beta) / NMP_EVAL_DIVISOR()).min(NMP_EVAL_MAX());
-                let score = -self.search::<NonPv>(ctx, depth - r, ply + 1, -beta, -beta + 1);
+                let score = -self.search::<NonPv>(ctx, depth - r, ply + 1, -beta, -beta + 1, !cut_node);
                 self.unmake_null_move(ply);
                 if self.stopped {
                     return 0;
@@ -165,7 +174,7 @@ impl Worker {
                     // Deep: verify with a normal search that may not pass again
                     // for a while (zugzwang guard).
                     self.nmp_min_ply = ply + (NMP_VERIFY_PLY_QUARTERS() * (depth - r) / 4) as usize;
-                    let v = self.search::<NonPv>(ctx, depth - r, ply, beta - 1, beta);
+                    let v = self.search::<NonPv>(ctx, depth - r, ply, beta - 1, beta, false);
                     self.nmp_min_ply = 0;
                     if self.stopped {
                         return 0;
@@ -263,6 +272,7 @@ impl Worker {
                     ply,
                     singular_beta - 1,
                     singular_beta,
+                    cut_node,
                 );
                 self.stack[ply].excluded = None;
                 if self.stopped {
@@ -287,14 +297,17 @@ impl Worker {
             if extension == 0 && gives_check && ply < extension_limit {
                 extension = 1;
             }
-            let new_depth = depth - 1 + extension;
+            let mut new_depth = depth - 1 + extension;
 
             let mut score = 0;
             let full_scout = if !N::ROOT && searched > usize::from(N::PV) && depth >= LMR_MIN_DEPTH() && quiet
             {
                 // Late move reduction: a scout at reduced depth first.
                 let mut r = reduction(depth, searched + 1);
-                r -= i32::from(N::PV);
+                // Less at nodes on a principal variation, now or before;
+                // more where a cutoff is expected anyway.
+                r -= i32::from(tt_pv);
+                r += i32::from(cut_node);
                 r += i32::from(!improving);
                 r -= i32::from(gives_check);
                 r -= history / LMR_HISTORY_DIVISOR();
@@ -302,16 +315,24 @@ impl Worker {
                     r -= 1;
                 }
                 let reduced = (new_depth - r).clamp(1, new_depth.max(1));
-                score = -self.search::<NonPv>(ctx, reduced, ply + 1, -alpha - 1, -alpha);
-                score > alpha && reduced < new_depth
+                score = -self.search::<NonPv>(ctx, reduced, ply + 1, -alpha - 1, -alpha, true);
+                if score > alpha && reduced < new_depth {
+                    // The reduced look beat alpha: search it again, deeper
+                    // if it beat the best by far, shallower if only just.
+                    new_depth += i32::from(score > best_score + LMR_DEEPER_MARGIN() + 2 * new_depth);
+                    new_depth -= i32::from(score < best_score + LMR_SHALLOWER_MARGIN());
+                    reduced < new_depth
+                } else {
+                    false
+                }
             } else {
                 !N::PV || searched > 0
             };
             if full_scout && !self.stopped {
-                score = -self.search::<NonPv>(ctx, new_depth, ply + 1, -alpha - 1, -alpha);
+                score = -self.search::<NonPv>(ctx, new_depth, ply + 1, -alpha - 1, -alpha, !cut_node);
             }
             if N::PV && (searched == 0 || (score > alpha && score < beta)) && !self.stopped {
-                score = -self.search::<Pv>(ctx, new_depth, ply + 1, -beta, -alpha);
+                score = -self.search::<Pv>(ctx, new_depth, ply + 1, -beta, -alpha, false);
             }
             self.unmake_move();
             if N::ROOT {
@@ -362,7 +383,7 @@ impl Worker {
             Bound::Upper
         };
         if excluded.is_none() {
-            ctx.tt.store(key, ply, best_move, best_score, raw_eval, depth, bound);
+            ctx.tt.store(key, ply, best_move, best_score, raw_eval, depth, bound, tt_pv);
             // Learn the evaluation's error where the score says something
             // about it: a quiet best move (a capture's gain is no error of the
             // evaluation), a bound on the right side of the evaluation.

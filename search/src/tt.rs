@@ -63,6 +63,9 @@ pub struct Entry {
     pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// Whether the position was on a principal variation when stored (its
+    /// node is likely to be again: reductions there cost more).
+    pub pv: bool,
 }
 
 /// Why the table could not be resized.
@@ -265,6 +268,7 @@ impl Tt {
         eval: i32,
         depth: i32,
         bound: Bound,
+        pv: bool,
     ) {
         let generation = self.generation.load(Relaxed);
         let bucket = self.bucket(key);
@@ -299,7 +303,7 @@ impl Tt {
                 code = unpack(old).mv;
             }
         }
-        let data = pack(code, to_tt(score, ply), eval, depth, bound, generation);
+        let data = pack(code | u16::from(pv) << PV_BIT, to_tt(score, ply), eval, depth, bound, generation);
         slot.data.store(data, Relaxed);
         slot.check.store(key ^ data, Relaxed);
     }
@@ -321,7 +325,12 @@ impl Tt {
     }
 }
 
-// data: move 16 | score 16 | eval 16 | depth 8 | bound 2 | generation 6.
+/// The move's 16 bits leave the top one free (from 6, to 6, promotion 3):
+/// it holds the PV flag.
+const PV_BIT: u16 = 15;
+const MOVE_MASK: u16 = (1 << PV_BIT) - 1;
+
+// data: move 15 + PV 1 | score 16 | eval 16 | depth 8 | bound 2 | generation 6.
 fn pack(mv: u16, score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
     let depth = (depth.clamp(-1, 254) + 1) as u64;
     mv as u64
@@ -339,7 +348,8 @@ fn unpack(d: u64) -> Entry {
         _ => Bound::Exact,
     };
     Entry {
-        mv: d as u16,
+        mv: d as u16 & MOVE_MASK,
+        pv: (d as u16) >> PV_BIT != 0,
         score: (d >> 16) as u16 as i16 as i32,
         eval: (d >> 32) as u16 as i16 as i32,
         depth: ((d >> 48) & 0xff) as i32 - 1,
@@ -386,10 +396,15 @@ mod tests {
             capture: None,
             promotion: Some(Role::Queen),
         };
-        tt.store(0xdead_beef, 0, Some(m), -123, 45, 7, Bound::Lower);
+        tt.store(0xdead_beef, 0, Some(m), -123, 45, 7, Bound::Lower, true);
         let e = tt.probe(0xdead_beef, 0).unwrap();
         assert_eq!(e.mv, encode_move(m));
-        assert_eq!((e.score, e.eval, e.depth, e.bound), (-123, 45, 7, Bound::Lower));
+        assert_eq!((e.score, e.eval, e.depth, e.bound, e.pv), (-123, 45, 7, Bound::Lower, true));
+        // The flag is the entry's own: a later store without it clears it
+        // and keeps the move.
+        tt.store(0xdead_beef, 0, None, -100, 45, 7, Bound::Lower, false);
+        let e = tt.probe(0xdead_beef, 0).unwrap();
+        assert_eq!((e.mv, e.pv), (encode_move(m), false));
         assert!(tt.probe(0xdead_beee, 0).is_none());
     }
 
@@ -417,10 +432,10 @@ mod tests {
     #[test]
     fn a_deeper_entry_survives_a_shallow_bound() {
         let tt = Tt::new(1).unwrap();
-        tt.store(42, 0, None, 10, 0, 12, Bound::Lower);
-        tt.store(42, 0, None, 20, 0, 2, Bound::Upper);
+        tt.store(42, 0, None, 10, 0, 12, Bound::Lower, false);
+        tt.store(42, 0, None, 20, 0, 2, Bound::Upper, false);
         assert_eq!(tt.probe(42, 0).unwrap().depth, 12);
-        tt.store(42, 0, None, 30, 0, 2, Bound::Exact);
+        tt.store(42, 0, None, 30, 0, 2, Bound::Exact, false);
         assert_eq!(tt.probe(42, 0).unwrap().depth, 2);
     }
 
@@ -429,7 +444,7 @@ mod tests {
         let tt = Tt::new(1).unwrap();
         assert_eq!(tt.hashfull(), 0);
         for k in 0..100_000u64 {
-            tt.store(k.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1, 0, None, 0, 0, 1, Bound::Exact);
+            tt.store(k.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1, 0, None, 0, 0, 1, Bound::Exact, false);
         }
         assert!(tt.hashfull() > 500);
         tt.new_search();
@@ -441,14 +456,14 @@ mod tests {
         let tt = Tt::new(4).unwrap();
         let key = |k: u64| k.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
         for k in 0..200_000u64 {
-            tt.store(key(k), 0, None, 5, 0, 1, Bound::Exact);
+            tt.store(key(k), 0, None, 5, 0, 1, Bound::Exact, false);
         }
         tt.new_search();
         assert!((0..1000).filter(|&k| tt.probe(key(k), 0).is_some()).count() > 100);
         tt.clear(1);
         assert!((0..200_000).all(|k| tt.probe(key(k), 0).is_none()));
         assert_eq!(tt.size_mb(), 4);
-        tt.store(key(1), 0, None, 5, 0, 1, Bound::Exact);
+        tt.store(key(1), 0, None, 5, 0, 1, Bound::Exact, false);
         assert_eq!(tt.probe(key(1), 0).map(|e| e.score), Some(5));
         assert_eq!(tt.hashfull(), 0);
     }
@@ -459,7 +474,7 @@ mod tests {
         let tt = Tt::new(9).unwrap();
         let key = |k: u64| k.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
         for k in 0..400_000u64 {
-            tt.store(key(k), 0, None, 5, 0, 1, Bound::Exact);
+            tt.store(key(k), 0, None, 5, 0, 1, Bound::Exact, false);
         }
         tt.touch(4);
         let kept = (0..400_000).filter(|&k| tt.probe(key(k), 0).is_some()).count();
