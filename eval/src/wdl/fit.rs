@@ -11,7 +11,7 @@
 //!
 //! That needs [`MIN_SAMPLES`] at four material counts or more, which
 //! millions of self-play positions give and a thousand match games do not
-//! (150,000 positions fill only six counts). [`fit_joint`] fits the two
+//! (150,000 positions fill only six counts). `joint::fit_joint` fits the two
 //! cubics to every sample at once instead: the likelihood of all results
 //! together, with no per-material step and no minimum.
 
@@ -22,8 +22,6 @@ pub use super::counts::Counts;
 use super::likelihood::{Bins, sums};
 use super::zero::fit_zero;
 use super::{MATERIAL_REFERENCE, Model};
-
-pub use super::joint::{MIN_JOINT_SAMPLES, fit_joint};
 
 /// Material counts with fewer samples than this get no per-material fit.
 pub const MIN_SAMPLES: u64 = 2000;
@@ -169,10 +167,7 @@ pub fn evaluate_polynomials(fit: &Fit, x: f64) -> (f64, f64) {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-
-    fn sigmoid(x: f64) -> f64 {
-        1.0 / (1.0 + (-x).exp())
-    }
+    use crate::wdl::model::sigmoid;
 
     /// A known model: a and b linear in material.
     pub fn truth(m: u32) -> (f64, f64) {

@@ -6,6 +6,7 @@
 use super::counts::Counts;
 use super::fit::{Fit, cubic, material_bins, per_material};
 use super::likelihood::{Bins, sums};
+use super::model::sigmoid;
 use super::zero::fit_zero;
 use super::{MATERIAL_MAX, MATERIAL_MIN, MATERIAL_REFERENCE, Model};
 
@@ -31,10 +32,6 @@ fn knot_weights(x: f64) -> [f64; 4] {
     std::array::from_fn(|k| {
         (0..4).filter(|&j| j != k).map(|j| (x - knots[j]) / (knots[k] - knots[j])).product::<f64>()
     })
-}
-
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 /// The unknowns: `a` at the knots, `b` at the knots, then the logits of

@@ -2,6 +2,7 @@
 //! its gradient, for the fits.
 
 use super::Model;
+use super::model::sigmoid;
 
 /// One material count's bins: score (in score units) and the weights of
 /// `[losses, draws, wins]` there.
@@ -17,10 +18,6 @@ pub struct Sums {
     pub u: f64,
     pub c: f64,
     pub n: f64,
-}
-
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
 }
 
 /// A result's chance at `z` and its derivatives in `z`, `u` and `c`

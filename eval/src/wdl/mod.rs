@@ -25,7 +25,7 @@
 mod coefficients;
 mod counts;
 pub mod fit;
-mod joint;
+pub mod joint;
 mod likelihood;
 mod model;
 pub mod source;
@@ -58,11 +58,6 @@ pub fn material(pos: &Chess) -> u32 {
         + 3 * count(Role::Bishop)
         + 5 * count(Role::Rook)
         + 9 * count(Role::Queen)
-}
-
-/// `(a, b)` of the compiled-in model for this much material (clamped).
-pub fn model_params(material: u32) -> (f64, f64) {
-    Model::COMPILED.params(material)
 }
 
 /// Chances for an internal score `v` (side to move's view). Mate scores
@@ -118,7 +113,7 @@ mod tests {
     #[test]
     fn a_normalised_hundred_is_about_even_for_a_win() {
         for m in [17, 30, 58, 78] {
-            let (a, _) = model_params(m);
+            let (a, _) = Model::COMPILED.params(m);
             assert!((99..=101).contains(&normalise(a.round() as i32, m)), "m {m}");
             let w = wdl(a.round() as i32, m).win;
             assert!((490..=510).contains(&w), "m {m}: win {w} at +100 normalised");

@@ -26,7 +26,8 @@ fn polynomial(c: &[f64; 4], x: f64) -> f64 {
     ((c[0] * x + c[1]) * x + c[2]) * x + c[3]
 }
 
-fn sigmoid(x: f64) -> f64 {
+/// The logistic function, shared by the model and its fits.
+pub(crate) fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 

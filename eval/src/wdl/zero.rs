@@ -4,13 +4,10 @@
 
 use super::MATERIAL_REFERENCE;
 use super::counts::Counts;
+use super::model::sigmoid;
 
 /// Fewer positions at exactly 0 than this give the model no zero class.
 pub const MIN_ZERO_SAMPLES: u64 = 30;
-
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
 
 /// `[z₀, z₁]` fitted to the positions scored 0, or none when they are too few.
 pub fn fit_zero(counts: &Counts) -> Option<[f64; 2]> {

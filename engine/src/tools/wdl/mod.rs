@@ -24,7 +24,8 @@ mod report;
 
 use std::path::Path;
 
-use rockad_eval::wdl::fit::{Fit, fit, fit_joint};
+use rockad_eval::wdl::fit::{Fit, fit};
+use rockad_eval::wdl::joint::fit_joint;
 use rockad_eval::wdl::source::{coefficients_rs, parse};
 use rockad_eval::wdl::{MATERIAL_REFERENCE, Model};
 
