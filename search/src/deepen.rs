@@ -84,19 +84,21 @@ impl Worker {
     /// Searches line `pv_idx` of the root at `depth` in a window around the
     /// previous score, widening it on each fail.
     fn aspiration(&mut self, ctx: &mut Context, depth: i32, pv_idx: usize) {
-        let prev = self.root_moves[pv_idx].prev_score;
+        let centre = self.root_moves[pv_idx].average;
         let mut delta = ASPIRATION_DELTA();
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH() && prev.abs() < MATE / 2 {
-            ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH() && centre.abs() < MATE / 2 {
+            ((centre - delta).max(-INFINITE), (centre + delta).min(INFINITE))
         } else {
             (-INFINITE, INFINITE)
         };
+        let mut fail_highs = 0;
         loop {
             for rm in &mut self.root_moves[pv_idx..] {
                 rm.score = -INFINITE;
             }
             self.pv_idx = pv_idx;
-            let score = self.search::<Root>(ctx, depth, 0, alpha, beta, false);
+            let cut = fail_highs.min(ASPIRATION_FAIL_HIGH_MAX_CUT());
+            let score = self.search::<Root>(ctx, (depth - cut).max(1), 0, alpha, beta, false);
             if self.stopped {
                 // A move that completed and beat the others is still good to
                 // play; if none completed, keep the last iteration's view.
@@ -116,7 +118,9 @@ impl Worker {
                 self.report_bound(ctx, depth as u32, pv_idx);
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITE);
+                fail_highs = 0;
             } else if score >= beta {
+                fail_highs += 1;
                 self.root_moves[pv_idx].bound = Bound::Lower;
                 self.report_bound(ctx, depth as u32, pv_idx);
                 beta = (score + delta).min(INFINITE);

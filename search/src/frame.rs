@@ -27,6 +27,12 @@ pub(crate) struct Frame {
     pub excluded: Option<Move>,
     /// Whether this node is or was on a principal variation (see search.rs).
     pub tt_pv: bool,
+    /// Plies the move from this ply is being searched shallower by (late
+    /// move reduction), while its reduced look runs; 0 otherwise.
+    pub reduction: i32,
+    /// Beta cutoffs at this ply since the node before it began: how often
+    /// its moves so far were refuted.
+    pub cutoffs: u32,
 }
 
 impl Default for Frame {
@@ -39,6 +45,8 @@ impl Default for Frame {
             null_move: false,
             excluded: None,
             tt_pv: false,
+            reduction: 0,
+            cutoffs: 0,
         }
     }
 }

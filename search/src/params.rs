@@ -178,6 +178,9 @@ tunables! {
     ASPIRATION_DELTA: i32 = 20, 8..=50, 2;
     /// Aspiration windows start at this depth (shallower: full window).
     ASPIRATION_MIN_DEPTH: i32 = 4, 2..=8, 1;
+    /// After a fail high the root is searched again up to this many plies
+    /// shallower (one per fail high): the move is good, and sooner known.
+    ASPIRATION_FAIL_HIGH_MAX_CUT: i32 = 3, 0..=5, 1;
 
     /// History entries saturate here.
     HISTORY_MAX: i32 = 16_384, 8192..=32000, 1200;
@@ -219,6 +222,17 @@ tunables! {
     /// when by less than the second margin.
     LMR_DEEPER_MARGIN: i32 = 40, 10..=100, 5;
     LMR_SHALLOWER_MARGIN: i32 = 10, 0..=30, 2;
+    /// A late move reduces a ply more once the earlier moves' replies cut
+    /// more than this many times: the node looks like it fails low.
+    LMR_CHILD_CUTOFFS: u32 = 3, 1..=8, 1;
+    /// Hindsight: a node reached by a reduction of at least this many plies
+    /// is searched a ply deeper when the evaluations say the reduction was
+    /// wrong (the side that moved into it did not worsen its position)...
+    HINDSIGHT_DEEPER_MIN: i32 = 3, 2..=5, 1;
+    /// ...and one reduced by at least this many a ply shallower when both
+    /// sides' evaluations, summed, exceed the margin (a quiet position).
+    HINDSIGHT_SHALLOWER_MIN: i32 = 2, 1..=4, 1;
+    HINDSIGHT_SHALLOWER_MARGIN: i32 = 170, 60..=300, 12;
     /// Late move pruning: quiet moves tried before the rest are skipped,
     /// (base + depth²) / (2 - improving), up to this depth.
     LMP_MAX_DEPTH: i32 = 8, 4..=12, 1;

@@ -62,6 +62,7 @@ impl Worker {
         let seldepth = self.seldepth;
         let rm = &mut self.root_moves[i];
         rm.score = score;
+        rm.average = if rm.average == -INFINITE { score } else { (score + rm.average) / 2 };
         rm.seldepth = seldepth;
         rm.pv.clear();
         rm.pv.push(rm.mv);

@@ -12,6 +12,10 @@ pub(crate) struct RootMove {
     pub mv: Move,
     pub score: i32,
     pub prev_score: i32,
+    /// A running mean of the move's scores, each new one weighing half:
+    /// where the next aspiration window is centred (one noisy iteration
+    /// moves it less than the last score alone would).
+    pub average: i32,
     /// Whether `score` is only a bound (from an aspiration fail).
     pub bound: Bound,
     pub seldepth: usize,
@@ -28,6 +32,7 @@ impl RootMove {
             mv,
             score: -INFINITE,
             prev_score: -INFINITE,
+            average: -INFINITE,
             bound: Bound::Exact,
             seldepth: 0,
             pv: vec![mv],

@@ -126,9 +126,27 @@ impl Worker {
             // The root keeps the killers of ply 1 across its moves and iterations.
             self.stack[ply + 1].killers = [None; 2];
         }
+        self.stack[ply + 1].cutoffs = 0;
         // Better than two plies ago: prune less, the position is going our way.
         let two_back = self.stack.before(ply, 2).static_eval;
         let improving = static_eval != NO_EVAL && two_back != NO_EVAL && static_eval > two_back;
+
+        // Hindsight: the parent reduced this node by how it looked then; the
+        // two evaluations now say whether that was right.
+        let mut depth = depth;
+        let prior_reduction = self.stack.before(ply, 1).reduction;
+        let one_back = self.stack.before(ply, 1).static_eval;
+        if !N::ROOT && excluded.is_none() && static_eval != NO_EVAL && one_back != NO_EVAL {
+            let sum = static_eval + one_back;
+            if prior_reduction >= HINDSIGHT_DEEPER_MIN() && sum <= 0 {
+                depth += 1;
+            } else if prior_reduction >= HINDSIGHT_SHALLOWER_MIN()
+                && depth >= 2
+                && sum > HINDSIGHT_SHALLOWER_MARGIN()
+            {
+                depth -= 1;
+            }
+        }
 
         if !N::PV && !in_check && excluded.is_none() {
             // Reverse futility: so far above beta that a shallow search will not fall back.
@@ -192,7 +210,6 @@ impl Worker {
         let tt_move = tt_entry.and_then(|e| decode_move(pos, e.mv));
         // Internal iterative reduction: without a table move this node was
         // never searched deeply; search it shallower, and sooner.
-        let mut depth = depth;
         if !N::ROOT && depth >= IIR_MIN_DEPTH() && tt_move.is_none() && excluded.is_none() {
             depth -= 1;
         }
@@ -311,11 +328,15 @@ impl Worker {
                 r += i32::from(!improving);
                 r -= i32::from(gives_check);
                 r -= history / LMR_HISTORY_DIVISOR();
+                // The earlier moves' replies keep cutting: an all-node.
+                r += i32::from(self.stack[ply + 1].cutoffs > LMR_CHILD_CUTOFFS());
                 if Some(mv) == self.stack[ply].killers[0] || Some(mv) == self.stack[ply].killers[1] {
                     r -= 1;
                 }
                 let reduced = (new_depth - r).clamp(1, new_depth.max(1));
+                self.stack[ply].reduction = new_depth - reduced;
                 score = -self.search::<NonPv>(ctx, reduced, ply + 1, -alpha - 1, -alpha, true);
+                self.stack[ply].reduction = 0;
                 if score > alpha && reduced < new_depth {
                     // The reduced look beat alpha: search it again, deeper
                     // if it beat the best by far, shallower if only just.
@@ -350,6 +371,7 @@ impl Worker {
                         self.update_pv(ply, mv);
                     }
                     if score >= beta {
+                        self.stack[ply].cutoffs += 1;
                         if !N::ROOT {
                             self.reward_cutoff(us, ply, depth, mv, &quiets_tried, &noisy_tried, &earlier);
                         }
