@@ -21,7 +21,7 @@ use crate::params::{DELTA_MARGIN, PIECE_VALUES, QS_MAX_MOVES, QS_QUIET_EVASIONS,
 use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL};
 use crate::search::fifty_move_score;
 use crate::see::see_ge;
-use crate::tt::Bound;
+use crate::tt::{Bound, on_pv};
 use crate::worker::{Worker, is_insufficient};
 
 impl Worker {
@@ -162,16 +162,7 @@ impl Worker {
         } else {
             Bound::Upper
         };
-        ctx.tt.store(
-            key,
-            ply,
-            best_move,
-            best_score,
-            raw_eval,
-            0,
-            bound,
-            N::PV || tt_entry.is_some_and(|e| e.pv),
-        );
+        ctx.tt.store(key, ply, best_move, best_score, raw_eval, 0, bound, on_pv(N::PV, tt_entry));
         best_score
     }
 }

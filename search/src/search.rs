@@ -12,7 +12,7 @@ use crate::params::*;
 use crate::reduction::reduction;
 use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL, TB_WIN_BOUND};
 use crate::see::see_ge;
-use crate::tt::{Bound, decode_move};
+use crate::tt::{Bound, decode_move, on_pv};
 use crate::worker::{Worker, is_insufficient};
 
 impl Worker {
@@ -75,8 +75,7 @@ impl Worker {
         let tt_entry = if N::ROOT { None } else { ctx.tt.probe(key, ply) };
         // On a principal variation now or when last stored (the singular
         // test's search of this node keeps the node's own flag).
-        let tt_pv =
-            if excluded.is_some() { self.stack[ply].tt_pv } else { N::PV || tt_entry.is_some_and(|e| e.pv) };
+        let tt_pv = if excluded.is_some() { self.stack[ply].tt_pv } else { on_pv(N::PV, tt_entry) };
         self.stack[ply].tt_pv = tt_pv;
         if !N::PV
             && excluded.is_none()

@@ -68,6 +68,13 @@ pub struct Entry {
     pub pv: bool,
 }
 
+/// Whether a node is on a principal variation now (`pv_node`) or was when
+/// its `entry` was stored: the flag search and quiescence store and reduce by.
+#[inline(always)]
+pub(crate) fn on_pv(pv_node: bool, entry: Option<Entry>) -> bool {
+    pv_node || entry.is_some_and(|e| e.pv)
+}
+
 /// Why the table could not be resized.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HashError {
