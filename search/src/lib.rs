@@ -34,6 +34,7 @@ mod node;
 mod params;
 mod pool;
 mod prefetch;
+mod probcut;
 mod qsearch;
 mod reduction;
 mod report;

@@ -26,7 +26,7 @@ fn value(role: Role) -> i32 {
 /// What a noisy move wins at once: its victim's value plus, for a
 /// promotion, the new piece's. Both pickers order noisy moves by it.
 #[inline(always)]
-fn capture_value(m: &Move) -> i32 {
+pub(crate) fn capture_value(m: &Move) -> i32 {
     m.capture().map_or(0, value) + m.promotion().map_or(0, value)
 }
 

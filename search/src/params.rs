@@ -285,6 +285,12 @@ tunables! {
     SE_DOUBLE_MARGIN: i32 = 20, 5..=50, 2;
     /// The singular test searches the other moves at (depth - 1) / this.
     SE_DEPTH_DIVISOR: i32 = 2, 2..=3, 1;
+    /// ProbCut (probcut.rs): from this depth, a capture that beats beta plus
+    /// the margin in a search this many plies shallower cuts the node (a
+    /// wide margin keeps the shallow search's verdict safe for the deep one).
+    PROBCUT_MIN_DEPTH: i32 = 5, 3..=8, 1;
+    PROBCUT_MARGIN: i32 = 200, 100..=350, 12;
+    PROBCUT_DEPTH_CUT: i32 = 4, 3..=5, 1;
     /// Internal iterative reduction: nodes without a table move lose a ply
     /// from this depth.
     IIR_MIN_DEPTH: i32 = 4, 3..=8, 1;

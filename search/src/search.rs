@@ -9,6 +9,7 @@ use crate::limits::MAX_PLY;
 use crate::movepick::{MovePicker, is_noisy};
 use crate::node::{Node, NonPv, Pv};
 use crate::params::*;
+use crate::probcut::ProbCutNode;
 use crate::reduction::reduction;
 use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL, TB_WIN_BOUND};
 use crate::see::see_ge;
@@ -212,7 +213,15 @@ impl Worker {
         if !N::ROOT && depth >= IIR_MIN_DEPTH() && tt_move.is_none() && excluded.is_none() {
             depth -= 1;
         }
+        if !N::PV && !in_check && excluded.is_none() {
+            let node =
+                ProbCutNode { depth, ply, beta, static_eval, raw_eval, tt_entry, tt_move, tt_pv, cut_node };
+            if let Some(score) = self.probcut(ctx, &node) {
+                return score;
+            }
+        }
 
+        let pos = self.pos(ply);
         let prev = self.stack.before(ply, 1).moved;
         let earlier = [prev, self.stack.before(ply, 2).moved];
         let mut picker = if N::ROOT {
