@@ -119,16 +119,25 @@ impl Worker {
                     quiet_evasions += 1;
                 }
             }
-            if !in_check && best_score > -MATE_BOUND {
+            if !in_check && best_score > -MATE_BOUND && !mv.is_promotion() {
                 // Delta pruning: even winning the piece leaves us below alpha.
-                if !mv.is_promotion()
-                    && static_eval
-                        + mv.capture().map_or(PIECE_VALUES[0], |r| PIECE_VALUES[r as usize - 1])
-                        + DELTA_MARGIN()
-                        <= alpha
-                {
+                // What the capture could at best reach still bounds the
+                // node's score, as Stockfish and Obsidian keep it.
+                let futility_base = static_eval + DELTA_MARGIN();
+                let futility =
+                    futility_base + mv.capture().map_or(PIECE_VALUES[0], |r| PIECE_VALUES[r as usize - 1]);
+                if futility <= alpha {
+                    best_score = best_score.max(futility);
                     continue;
                 }
+                // Below alpha even with the margin, a capture must win
+                // material outright to be worth resolving.
+                if futility_base <= alpha && !see_ge(self.pos(ply), mv, 1) {
+                    best_score = best_score.max(futility_base);
+                    continue;
+                }
+            }
+            if !in_check && best_score > -MATE_BOUND {
                 // Captures that lose material are not worth resolving.
                 if !see_ge(self.pos(ply), mv, 0) {
                     continue;
@@ -172,7 +181,9 @@ impl Worker {
 /// promote, and no enemy piece attacked, or none worth enough for a
 /// capture of it to escape delta pruning against `alpha`. Pseudo-legal
 /// attacks are a superset of the legal captures, so a `true` here is
-/// exactly what generating the moves and pruning them all would give.
+/// exactly what generating the moves and pruning them all would give,
+/// save that the node then stands pat instead of raising its score to the
+/// best pruned capture's bound (a lower fail-low score).
 fn nothing_to_search(pos: &Chess, static_eval: i32, alpha: i32) -> bool {
     let board = pos.board();
     let us = pos.turn();
