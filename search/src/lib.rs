@@ -31,6 +31,7 @@ mod key;
 mod limits;
 mod movepick;
 mod node;
+mod null_move;
 mod params;
 mod pool;
 mod prefetch;

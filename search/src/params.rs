@@ -199,14 +199,17 @@ tunables! {
     /// Razoring: depths it applies to, margin per ply.
     RAZOR_MAX_DEPTH: i32 = 3, 1..=6, 1;
     RAZOR_MARGIN: i32 = 250, 100..=500, 20;
-    /// Null move pruning: minimum depth; reduction = base + depth / divisor +
-    /// min((eval - beta) / eval divisor, eval max); verified from this depth.
+    /// Null move pruning (null_move.rs), at expected cut nodes: minimum depth;
+    /// reduction = base + depth / divisor + min((eval - beta) / eval divisor,
+    /// eval max); verified from this depth.
     NMP_MIN_DEPTH: i32 = 3, 2..=5, 1;
     NMP_BASE: i32 = 3, 2..=5, 1;
     NMP_DEPTH_DIVISOR: i32 = 3, 2..=6, 1;
     NMP_EVAL_DIVISOR: i32 = 200, 100..=400, 15;
     NMP_EVAL_MAX: i32 = 3, 1..=6, 1;
     NMP_VERIFY_DEPTH: i32 = 12, 8..=20, 1;
+    /// Plies more when the table move captures: the pass ignores that threat.
+    NMP_TT_NOISY_REDUCTION: i32 = 1, 0..=2, 1;
     /// The verification search may not pass again for this share (in
     /// quarters) of its depth, in plies.
     NMP_VERIFY_PLY_QUARTERS: i32 = 3, 1..=4, 1;

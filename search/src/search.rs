@@ -168,39 +168,8 @@ impl Worker {
                 }
             }
             // Null move: if passing still fails high, a real move will too.
-            if depth >= NMP_MIN_DEPTH()
-                && static_eval >= beta
-                && beta > -MATE_BOUND
-                && ply >= self.nmp_min_ply
-                && !self.stack.before(ply, 1).null_move
-                && has_pieces(self.pos(ply))
-                && self.make_null_move(ply)
-            {
-                let r = NMP_BASE()
-                    + depth / NMP_DEPTH_DIVISOR()
-                    + ((static_eval - beta) / NMP_EVAL_DIVISOR()).min(NMP_EVAL_MAX());
-                let score = -self.search::<NonPv>(ctx, depth - r, ply + 1, -beta, -beta + 1, !cut_node);
-                self.unmake_null_move(ply);
-                if self.stopped {
-                    return 0;
-                }
-                if score >= beta {
-                    let score = if score >= MATE_BOUND { beta } else { score };
-                    if depth < NMP_VERIFY_DEPTH() || self.nmp_min_ply > 0 {
-                        return score;
-                    }
-                    // Deep: verify with a normal search that may not pass again
-                    // for a while (zugzwang guard).
-                    self.nmp_min_ply = ply + (NMP_VERIFY_PLY_QUARTERS() * (depth - r) / 4) as usize;
-                    let v = self.search::<NonPv>(ctx, depth - r, ply, beta - 1, beta, false);
-                    self.nmp_min_ply = 0;
-                    if self.stopped {
-                        return 0;
-                    }
-                    if v >= beta {
-                        return score;
-                    }
-                }
+            if cut_node && let Some(score) = self.null_move(ctx, depth, ply, beta, static_eval, tt_entry) {
+                return score;
             }
         }
 
@@ -494,13 +463,6 @@ pub(crate) fn fifty_move_score(pos: &Chess, ply: usize) -> Option<i32> {
         return None;
     }
     Some(if pos.is_check() && pos.legal_moves().is_empty() { -MATE + ply as i32 } else { DRAW })
-}
-
-/// Whether the side to move has a piece besides king and pawns (null moves
-/// are unsound in pawn endings: zugzwang is common there).
-fn has_pieces(pos: &Chess) -> bool {
-    let board = pos.board();
-    (pos.us() & !board.pawns() & !board.kings()).any()
 }
 
 /// Quiet moves searched before the rest are pruned at `depth`.
