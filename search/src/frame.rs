@@ -33,6 +33,9 @@ pub(crate) struct Frame {
     /// Beta cutoffs at this ply since the node before it began: how often
     /// its moves so far were refuted.
     pub cutoffs: u32,
+    /// Double (or triple) singular extensions on the line to this node,
+    /// the move from this ply's included while it is searched.
+    pub double_extensions: u8,
 }
 
 impl Default for Frame {
@@ -47,6 +50,7 @@ impl Default for Frame {
             tt_pv: false,
             reduction: 0,
             cutoffs: 0,
+            double_extensions: 0,
         }
     }
 }

@@ -44,6 +44,7 @@ mod root_move;
 mod score;
 mod search;
 mod see;
+mod singular;
 mod strength;
 mod table_memory;
 mod tablebase;

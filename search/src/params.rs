@@ -286,6 +286,15 @@ tunables! {
     SE_TT_DEPTH_SLACK: i32 = 3, 1..=5, 1;
     SE_MARGIN_PER_DEPTH: i32 = 2, 1..=4, 1;
     SE_DOUBLE_MARGIN: i32 = 20, 5..=50, 2;
+    /// Triple extension for a quiet table move when they fail by this much.
+    SE_TRIPLE_MARGIN: i32 = 120, 40..=250, 10;
+    /// At most this many double or triple extensions on a line.
+    SE_DOUBLE_MAX: i32 = 12, 4..=20, 1;
+    /// Plies less for the table move when it is not singular but its table
+    /// score beats beta (one less at PV nodes), or at an expected cut node:
+    /// another move likely cuts as well.
+    SE_NEGATIVE_EXTENSION: i32 = 3, 1..=4, 1;
+    SE_CUT_NODE_EXTENSION: i32 = 2, 0..=3, 1;
     /// The singular test searches the other moves at (depth - 1) / this.
     SE_DEPTH_DIVISOR: i32 = 2, 2..=3, 1;
     /// ProbCut (probcut.rs): from this depth, a capture that beats beta plus

@@ -13,6 +13,7 @@ use crate::probcut::ProbCutNode;
 use crate::reduction::reduction;
 use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL, TB_WIN_BOUND};
 use crate::see::see_ge;
+use crate::singular::Singular;
 use crate::tt::{Bound, decode_move, on_pv};
 use crate::worker::{Worker, is_insufficient};
 
@@ -35,6 +36,8 @@ impl Worker {
         cut_node: bool,
     ) -> i32 {
         let excluded = self.stack[ply].excluded;
+        // Double extensions so far on this line (none before the root).
+        self.stack[ply].double_extensions = self.stack.before(ply, 1).double_extensions;
         let key = self.key(ply);
         self.pv[ply].clear();
         if !N::ROOT {
@@ -245,9 +248,7 @@ impl Worker {
                 }
             }
 
-            // Singular extension: if every other move falls well short of the
-            // table move's score, the table move is forced and worth a ply
-            // more; if even without it the node fails high, cut at once.
+            // Singular extension (singular.rs), for the table move alone.
             let mut extension = 0;
             if Some(mv) == tt_move
                 && excluded.is_none()
@@ -258,26 +259,9 @@ impl Worker {
                 && e.bound != Bound::Upper
                 && e.score.abs() < MATE_BOUND
             {
-                let singular_beta = e.score - SE_MARGIN_PER_DEPTH() * depth;
-                self.stack[ply].excluded = Some(mv);
-                let v = self.search::<NonPv>(
-                    ctx,
-                    (depth - 1) / SE_DEPTH_DIVISOR(),
-                    ply,
-                    singular_beta - 1,
-                    singular_beta,
-                    cut_node,
-                );
-                self.stack[ply].excluded = None;
-                if self.stopped {
-                    return 0;
-                }
-                if v < singular_beta {
-                    extension = if !N::PV && v < singular_beta - SE_DOUBLE_MARGIN() { 2 } else { 1 };
-                } else if singular_beta >= beta {
-                    return singular_beta;
-                } else if e.score >= beta {
-                    extension = -1;
+                match self.singular::<N>(ctx, depth, ply, beta, cut_node, mv, e) {
+                    Singular::Extend(x) => extension = x,
+                    Singular::Cut(score) => return score,
                 }
             }
 
@@ -292,6 +276,9 @@ impl Worker {
                 extension = 1;
             }
             let mut new_depth = depth - 1 + extension;
+            // The line below counts this move's double or triple extension.
+            let doubled = extension >= 2;
+            self.stack[ply].double_extensions += u8::from(doubled);
 
             let mut score = 0;
             let full_scout = if !N::ROOT && searched > usize::from(N::PV) && depth >= LMR_MIN_DEPTH() && quiet
@@ -333,6 +320,7 @@ impl Worker {
                 score = -self.search::<Pv>(ctx, new_depth, ply + 1, -beta, -alpha, false);
             }
             self.unmake_move();
+            self.stack[ply].double_extensions -= u8::from(doubled);
             if N::ROOT {
                 self.record_root_move(searched, score, alpha, self.nodes - nodes_before);
             }
