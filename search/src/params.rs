@@ -240,6 +240,13 @@ tunables! {
     /// (base + depth²) / (2 - improving), up to this depth.
     LMP_MAX_DEPTH: i32 = 8, 4..=12, 1;
     LMP_BASE: i32 = 3, 1..=8, 1;
+    /// History pruning: up to this depth, a quiet move whose history is below
+    /// -margin * depth is skipped (it keeps failing wherever it is tried).
+    HISTORY_PRUNE_MAX_DEPTH: i32 = 4, 2..=6, 1;
+    HISTORY_PRUNE_MARGIN: i32 = 4096, 1024..=8192, 300;
+    /// Futility and exchange pruning of quiet moves judge by the depth after
+    /// late move reduction, one ply less reduced per this much history.
+    PRUNE_HISTORY_DIVISOR: i32 = 4096, 1024..=16384, 350;
     /// Futility pruning of quiet moves: eval + base + per_depth * depth <= alpha.
     FUTILITY_MAX_DEPTH: i32 = 8, 4..=12, 1;
     FUTILITY_BASE: i32 = 100, 40..=200, 8;

@@ -233,7 +233,19 @@ impl Worker {
                     picker.skip_quiets();
                     continue;
                 }
-                let lmr_depth = (depth - 1 - reduction(depth, searched + 1)).max(0);
+                // History pruning: a move this side's history says keeps
+                // failing is not worth even a shallow look.
+                if !in_check
+                    && depth <= HISTORY_PRUNE_MAX_DEPTH()
+                    && history < -HISTORY_PRUNE_MARGIN() * depth
+                {
+                    continue;
+                }
+                // The depth the move would be searched at once reduced, a good
+                // history reducing it less: futility and exchange pruning
+                // judge by it.
+                let r = reduction(depth, searched + 1) - history / PRUNE_HISTORY_DIVISOR();
+                let lmr_depth = (depth - 1 - r).max(0);
                 if !in_check
                     && lmr_depth <= FUTILITY_MAX_DEPTH()
                     && static_eval + FUTILITY_BASE() + FUTILITY_PER_DEPTH() * lmr_depth <= alpha
