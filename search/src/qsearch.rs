@@ -119,27 +119,27 @@ impl Worker {
                     quiet_evasions += 1;
                 }
             }
-            if !in_check && best_score > -MATE_BOUND && !mv.is_promotion() {
+            if !in_check && best_score > -MATE_BOUND {
                 // Delta pruning: even winning the piece leaves us below alpha.
                 // What the capture could at best reach still bounds the
                 // node's score, as Stockfish and Obsidian keep it.
                 let futility_base = static_eval + DELTA_MARGIN();
-                let futility =
-                    futility_base + mv.capture().map_or(PIECE_VALUES[0], |r| PIECE_VALUES[r as usize - 1]);
-                if futility <= alpha {
-                    best_score = best_score.max(futility);
-                    continue;
+                if !mv.is_promotion() {
+                    let futility = futility_base
+                        + mv.capture().map_or(PIECE_VALUES[0], |r| PIECE_VALUES[r as usize - 1]);
+                    if futility <= alpha {
+                        best_score = best_score.max(futility);
+                        continue;
+                    }
                 }
-                // Below alpha even with the margin, a capture must win
-                // material outright to be worth resolving.
-                if futility_base <= alpha && !see_ge(self.pos(ply), mv, 1) {
-                    best_score = best_score.max(futility_base);
-                    continue;
-                }
-            }
-            if !in_check && best_score > -MATE_BOUND {
-                // Captures that lose material are not worth resolving.
-                if !see_ge(self.pos(ply), mv, 0) {
+                // Captures that lose material are not worth resolving; below
+                // alpha even with the margin, one must win material outright
+                // (one exchange test either way).
+                let below = !mv.is_promotion() && futility_base <= alpha;
+                if !see_ge(self.pos(ply), mv, i32::from(below)) {
+                    if below {
+                        best_score = best_score.max(futility_base);
+                    }
                     continue;
                 }
             }
