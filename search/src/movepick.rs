@@ -26,8 +26,15 @@ fn value(role: Role) -> i32 {
 /// What a noisy move wins at once: its victim's value plus, for a
 /// promotion, the new piece's. Both pickers order noisy moves by it.
 #[inline(always)]
-pub(crate) fn capture_value(m: &Move) -> i32 {
+fn capture_value(m: &Move) -> i32 {
     m.capture().map_or(0, value) + m.promotion().map_or(0, value)
+}
+
+/// How the main search orders a noisy move of `side`: what it wins at once,
+/// then its capture history (the move picker and ProbCut).
+#[inline(always)]
+pub(crate) fn noisy_score(hist: &Histories, side: Color, m: Move) -> i32 {
+    CAPTURE_VALUE_WEIGHT() * capture_value(&m) + hist.capture.get(side, m)
 }
 
 /// A capturing piece's cost, which orders captures of equal value: its
@@ -167,7 +174,7 @@ impl MovePicker {
         }
         for i in 0..end {
             let m = self.moves[i];
-            self.scores[i] = CAPTURE_VALUE_WEIGHT() * capture_value(&m) + hist.capture.get(self.side, m);
+            self.scores[i] = noisy_score(hist, self.side, m);
         }
         self.noisy_end = end;
         self.quiet_start = end;

@@ -11,9 +11,9 @@
 use shakmaty::{Move, MoveList, Position};
 
 use crate::context::Context;
-use crate::movepick::{capture_value, is_noisy};
+use crate::movepick::{is_noisy, noisy_score};
 use crate::node::NonPv;
-use crate::params::{CAPTURE_VALUE_WEIGHT, PROBCUT_DEPTH_CUT, PROBCUT_MARGIN, PROBCUT_MIN_DEPTH};
+use crate::params::{PROBCUT_DEPTH_CUT, PROBCUT_MARGIN, PROBCUT_MIN_DEPTH};
 use crate::score::{NO_EVAL, TB_WIN_BOUND};
 use crate::see::see_ge;
 use crate::tt::{Bound, Entry};
@@ -63,11 +63,7 @@ impl Worker {
         let mut moves: MoveList = pos.legal_moves();
         moves.retain(|m| is_noisy(m) && see_ge(pos, *m, threshold));
         let order = |m: &Move| {
-            if Some(*m) == tt_move {
-                i32::MAX
-            } else {
-                CAPTURE_VALUE_WEIGHT() * capture_value(m) + self.hist.capture.get(us, *m)
-            }
+            if Some(*m) == tt_move { i32::MAX } else { noisy_score(&self.hist, us, *m) }
         };
         moves.sort_unstable_by_key(|m| std::cmp::Reverse(order(m)));
 
