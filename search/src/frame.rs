@@ -7,6 +7,7 @@ use std::ops::{Index, IndexMut};
 
 use shakmaty::Move;
 
+use crate::history::Moved;
 use crate::limits::MAX_PLY;
 use crate::score::NO_EVAL;
 
@@ -77,6 +78,13 @@ impl Frames {
     pub fn before(&self, ply: usize, back: usize) -> &Frame {
         debug_assert!((1..=LOOKBACK).contains(&back), "{back} plies back");
         &self.frames[LOOKBACK + ply - back]
+    }
+
+    /// The moves continuation history follows at `ply`: those of the one
+    /// and two plies before it.
+    #[inline(always)]
+    pub fn earlier(&self, ply: usize) -> [Option<Moved>; 2] {
+        [self.before(ply, 1).moved, self.before(ply, 2).moved]
     }
 }
 

@@ -14,7 +14,7 @@ use crate::context::{Context, Signals};
 use crate::limits::Limits;
 use crate::params::FALLBACK_NODES;
 use crate::report::{IterationReport, Listener};
-use crate::root::{answer, no_move_report, root_moves};
+use crate::root::{Totals, answer, no_move_report, root_moves};
 use crate::strength::Strength;
 use crate::tablebase::{Probe, TbSettings, TbWdl};
 use crate::time::TimeManager;
@@ -408,16 +408,8 @@ fn run_search(
     let nodes = workers.iter().map(|w| w.nodes).sum();
     let tbhits = probe.root_hits + workers.iter().map(|w| w.tbhits).sum::<u64>();
     let shown_tbhits = probe.settings.tables.is_some().then_some(tbhits);
-    let a = answer(
-        &workers,
-        lines,
-        strength,
-        &tt,
-        &req.root,
-        nodes,
-        shown_tbhits,
-        tm.elapsed().as_millis() as u64,
-    );
+    let totals = Totals { nodes, tbhits: shown_tbhits, time_ms: tm.elapsed().as_millis() as u64 };
+    let a = answer(&workers, lines, strength, &tt, &req.root, totals);
     if let Some(line) = &a.catch_up {
         listener.iteration(line);
     }

@@ -110,22 +110,29 @@ pub(crate) struct Answer {
     pub catch_up: Option<IterationReport>,
 }
 
+/// What the whole search counted, all threads together, for the line sent
+/// before `bestmove`.
+pub(crate) struct Totals {
+    pub nodes: u64,
+    /// `None` when no tables are loaded.
+    pub tbhits: Option<u64>,
+    pub time_ms: u64,
+}
+
 /// The answer of a search whose threads ended as `workers` (at least one
 /// with root moves) after searching `lines` lines: the main thread's move
 /// unless a helper did better, or at limited `strength` one of the main
 /// thread's lines drawn by [`Strength::choose`]; with its line and ponder
-/// move. `nodes`, `tbhits` and `time_ms` are the search's.
-#[allow(clippy::too_many_arguments)]
+/// move.
 pub(crate) fn answer(
     workers: &[Worker],
     lines: usize,
     strength: Option<Strength>,
     tt: &Tt,
     root: &Chess,
-    nodes: u64,
-    tbhits: Option<u64>,
-    time_ms: u64,
+    totals: Totals,
 ) -> Answer {
+    let Totals { nodes, tbhits, time_ms } = totals;
     let thread = pick_best_worker(workers, lines);
     let chosen = &workers[thread];
     let line = match strength {

@@ -1,10 +1,10 @@
 //! The principal variation search, one function for every node kind
 //! ([`Root`](crate::node::Root), [`Pv`], [`NonPv`]).
 
-use shakmaty::{Chess, Color, Move, MoveList, Position};
+use shakmaty::{Chess, Move, MoveList, Position};
 
 use crate::context::Context;
-use crate::history::{Moved, bonus};
+use crate::history::bonus;
 use crate::limits::MAX_PLY;
 use crate::movepick::{MovePicker, is_noisy};
 use crate::node::{Node, NonPv, Pv};
@@ -13,7 +13,7 @@ use crate::probcut::ProbCutNode;
 use crate::reduction::reduction;
 use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL, TB_WIN_BOUND};
 use crate::see::see_ge;
-use crate::singular::Singular;
+use crate::singular::{Singular, SingularNode};
 use crate::tt::{Bound, decode_move, on_pv};
 use crate::worker::{Worker, is_insufficient};
 
@@ -194,8 +194,8 @@ impl Worker {
         }
 
         let pos = self.pos(ply);
-        let prev = self.stack.before(ply, 1).moved;
-        let earlier = [prev, self.stack.before(ply, 2).moved];
+        let earlier = self.stack.earlier(ply);
+        let prev = earlier[0];
         let mut picker = if N::ROOT {
             MovePicker::listed(pos, self.root_moves[self.pv_idx..].iter().map(|rm| rm.mv))
         } else {
@@ -271,7 +271,8 @@ impl Worker {
                 && e.bound != Bound::Upper
                 && e.score.abs() < MATE_BOUND
             {
-                match self.singular::<N>(ctx, depth, ply, beta, cut_node, mv, e) {
+                let node = SingularNode { depth, ply, beta, cut_node };
+                match self.singular::<N>(ctx, &node, mv, e) {
                     Singular::Extend(x) => extension = x,
                     Singular::Cut(score) => return score,
                 }
@@ -350,7 +351,7 @@ impl Worker {
                     if score >= beta {
                         self.stack[ply].cutoffs += 1;
                         if !N::ROOT {
-                            self.reward_cutoff(us, ply, depth, mv, &quiets_tried, &noisy_tried, &earlier);
+                            self.reward_cutoff(ply, depth, mv, &quiets_tried, &noisy_tried);
                         }
                         break;
                     }
@@ -420,20 +421,11 @@ impl Worker {
         Some((score, bound))
     }
 
-    /// A move of `side`'s cut: reward its history and punish the moves of
+    /// A move that cut at `ply`: reward its history and punish the moves of
     /// its kind tried before it (and the captures, if a quiet move cut); a
     /// quiet move also becomes killer and countermove.
-    #[allow(clippy::too_many_arguments)]
-    fn reward_cutoff(
-        &mut self,
-        side: Color,
-        ply: usize,
-        depth: i32,
-        mv: Move,
-        quiets: &[Move],
-        noisy: &[Move],
-        earlier: &[Option<Moved>; 2],
-    ) {
+    fn reward_cutoff(&mut self, ply: usize, depth: i32, mv: Move, quiets: &[Move], noisy: &[Move]) {
+        let (side, earlier) = (self.pos(ply).turn(), &self.stack.earlier(ply));
         let b = bonus(depth);
         if is_noisy(&mv) {
             self.hist.capture.update(side, mv, b);

@@ -19,6 +19,14 @@ use crate::params::*;
 use crate::tt::Entry;
 use crate::worker::Worker;
 
+/// What the node knows that the singular test needs.
+pub(crate) struct SingularNode {
+    pub depth: i32,
+    pub ply: usize,
+    pub beta: i32,
+    pub cut_node: bool,
+}
+
 /// What the singular test decided for the table move.
 pub(crate) enum Singular {
     /// Search the table move this many plies deeper (fewer if negative).
@@ -32,17 +40,14 @@ impl Worker {
     /// Tests table move `mv` at `ply`, whose table entry `e` is a lower
     /// bound or exact, not a mate, at most [`SE_TT_DEPTH_SLACK`] shallower
     /// than `depth` (the caller checks those).
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn singular<N: Node>(
         &mut self,
         ctx: &mut Context,
-        depth: i32,
-        ply: usize,
-        beta: i32,
-        cut_node: bool,
+        node: &SingularNode,
         mv: Move,
         e: Entry,
     ) -> Singular {
+        let SingularNode { depth, ply, beta, cut_node } = *node;
         let singular_beta = e.score - SE_MARGIN_PER_DEPTH() * depth;
         self.stack[ply].excluded = Some(mv);
         let v = self.search::<NonPv>(

@@ -265,6 +265,8 @@ impl Tt {
         None
     }
 
+    /// Stores a search's result for `key` (one argument per field it keeps:
+    /// a struct would only be built to be taken apart again on the hot path).
     #[allow(clippy::too_many_arguments)]
     pub fn store(
         &self,
