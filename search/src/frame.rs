@@ -21,7 +21,7 @@ pub(crate) struct Frame {
     /// Quiet moves that caused cutoffs at this ply.
     pub killers: [Option<Move>; 2],
     /// The move being searched from this ply: (piece index, destination).
-    pub moved: Option<(usize, usize)>,
+    pub moved: Option<Moved>,
     /// Whether the move from this ply is a null move.
     pub null_move: bool,
     /// A move left out of this node's search (singular extension test).
