@@ -53,6 +53,9 @@ import tempfile
 ALPHA = 0.602
 GAMMA = 0.101
 A_RATIO = 0.1
+# What docs/strength.md's SPRTs adjudicate by (--adjudicate).
+ADJUDICATION = ["-draw", "movenumber=40", "movecount=8", "score=10",
+                "-resign", "movecount=3", "score=600", "twosided=true"]  # fmt: skip
 
 
 class Param:
@@ -162,7 +165,9 @@ def fastchess_command(a, plan, params, seed):
         cmd += [f"option.{p.name}={s[side]}" for p, s in zip(params, plan)]
     each = ["-each", f"tc={a.tc}", "option.Hash=16", "option.Threads=1"]
     each += [f"option.{o}" for o in a.option]
-    return cmd + each + [
+    # The SPRTs' adjudication: decided games end early, so more fit in an hour.
+    adjudicate = ADJUDICATION if getattr(a, "adjudicate", False) else []
+    return cmd + each + adjudicate + [
         "-variant", "fischerandom",
         "-openings", f"file={a.openings}", "format=epd", "order=random", "-srand", str(seed),
         "-games", "2", "-rounds", str(a.pairs), "-concurrency", str(a.concurrency),
@@ -291,6 +296,8 @@ def main(argv=None):
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--openings", help="EPD openings (default: the 960 starts, from 'ENGINE frc')")
     ap.add_argument("--option", action="append", default=[], help="NAME=VALUE for both engines")
+    ap.add_argument("--adjudicate", action="store_true",
+                    help="adjudicate draws and resignations as docs/strength.md's SPRTs do")
     ap.add_argument("--fastchess", default=os.environ.get("FASTCHESS", "fastchess"))
     ap.add_argument("--seed", type=int, default=1, help="random seed of a new state")
     ap.add_argument("--dry-run", action="store_true", help="print the next fastchess command and exit")

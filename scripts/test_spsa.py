@@ -112,6 +112,12 @@ Ptnml(0-2): [0, 2, 3, 2, 1], WL/DD Ratio: 0.50
         self.assertIn("option.Move Overhead=20", cmd)
         for flag in ("-variant", "fischerandom", "-rounds", "8", "-games", "2", "-srand", "42", "-concurrency"):
             self.assertIn(flag, cmd)
+        self.assertNotIn("-resign", cmd)
+        args.adjudicate = True
+        cmd = spsa.fastchess_command(args, plan, params, 42)
+        i = cmd.index("-draw")
+        self.assertEqual(cmd[i : i + 4], ["-draw", "movenumber=40", "movecount=8", "score=10"])
+        self.assertEqual(cmd[i + 4 : i + 8], ["-resign", "movecount=3", "score=600", "twosided=true"])
 
 
 class Resuming(unittest.TestCase):
