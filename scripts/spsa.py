@@ -166,7 +166,7 @@ def fastchess_command(a, plan, params, seed):
     each = ["-each", f"tc={a.tc}", "option.Hash=16", "option.Threads=1"]
     each += [f"option.{o}" for o in a.option]
     # The SPRTs' adjudication: decided games end early, so more fit in an hour.
-    adjudicate = ADJUDICATION if getattr(a, "adjudicate", False) else []
+    adjudicate = ADJUDICATION if a.adjudicate else []
     return cmd + each + adjudicate + [
         "-variant", "fischerandom",
         "-openings", f"file={a.openings}", "format=epd", "order=random", "-srand", str(seed),

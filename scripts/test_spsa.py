@@ -104,7 +104,7 @@ Ptnml(0-2): [0, 2, 3, 2, 1], WL/DD Ratio: 0.50
         plan = spsa.perturb(params, 1, 100, random.Random(1))
         args = spsa.main.__globals__["argparse"].Namespace(
             fastchess="fastchess", engine="rockad", tc="5+0.05", option=["Move Overhead=20"],
-            openings="o.epd", pairs=8, concurrency=2)  # fmt: skip
+            openings="o.epd", pairs=8, concurrency=2, adjudicate=False)  # fmt: skip
         cmd = spsa.fastchess_command(args, plan, params, 42)
         self.assertEqual(cmd[:4], ["fastchess", "-engine", "cmd=rockad", "name=plus"])
         self.assertIn(f"option.LMR_BASE={plan[0]['plus']}", cmd)
