@@ -81,10 +81,14 @@ pub enum Effect {
     Syzygy(&'static str, OptionValue),
 }
 
+/// Applies a value `check_value` has checked against the row's declaration,
+/// which it is given so that one function can serve many rows by name.
+pub type Apply = fn(&mut Settings, &OptionSpec, &OptionValue) -> Effect;
+
 /// One option: how UCI declares it and how a checked value is applied.
 pub struct OptionRow {
     pub spec: OptionSpec,
-    pub apply: fn(&mut Settings, &OptionValue) -> Effect,
+    pub apply: Apply,
 }
 
 /// Every option, in the order `uci` lists them.
@@ -106,19 +110,19 @@ const ROWS: &[OptionRow] = &[
                 max: rockad_search::MAX_HASH_MB as i64,
             },
         },
-        apply: |_, v| Effect::Table(TableChange::Hash(count(v))),
+        apply: |_, _, v| Effect::Table(TableChange::Hash(count(v))),
     },
     OptionRow {
         spec: OptionSpec { name: "Threads", kind: OptionKind::Spin { default: 1, min: 1, max: MAX_THREADS } },
-        apply: |_, v| Effect::Table(TableChange::Threads(count(v))),
+        apply: |_, _, v| Effect::Table(TableChange::Threads(count(v))),
     },
     OptionRow {
         spec: OptionSpec { name: "Clear Hash", kind: OptionKind::Button },
-        apply: |_, _| Effect::Table(TableChange::Clear),
+        apply: |_, _, _| Effect::Table(TableChange::Clear),
     },
     OptionRow {
         spec: OptionSpec { name: "MultiPV", kind: OptionKind::Spin { default: 1, min: 1, max: MAX_MULTIPV } },
-        apply: |s, v| {
+        apply: |s, _, v| {
             s.multipv = count(v);
             Effect::None
         },
@@ -128,35 +132,35 @@ const ROWS: &[OptionRow] = &[
             name: "Move Overhead",
             kind: OptionKind::Spin { default: DEFAULT_MOVE_OVERHEAD_MS, min: 0, max: MAX_MOVE_OVERHEAD_MS },
         },
-        apply: |s, v| {
+        apply: |s, _, v| {
             s.move_overhead_ms = count(v) as u64;
             Effect::None
         },
     },
     OptionRow {
         spec: OptionSpec { name: "Ponder", kind: OptionKind::Check { default: false } },
-        apply: |s, v| {
+        apply: |s, _, v| {
             s.ponder = flag(v);
             Effect::None
         },
     },
     OptionRow {
         spec: OptionSpec { name: "UCI_Chess960", kind: OptionKind::Check { default: false } },
-        apply: |s, v| {
+        apply: |s, _, v| {
             s.chess960 = flag(v);
             Effect::None
         },
     },
     OptionRow {
         spec: OptionSpec { name: "UCI_ShowWDL", kind: OptionKind::Check { default: false } },
-        apply: |s, v| {
+        apply: |s, _, v| {
             s.show_wdl = flag(v);
             Effect::None
         },
     },
     OptionRow {
         spec: OptionSpec { name: "UCI_LimitStrength", kind: OptionKind::Check { default: false } },
-        apply: |s, v| {
+        apply: |s, _, v| {
             s.limit_strength = flag(v);
             Effect::None
         },
@@ -170,14 +174,14 @@ const ROWS: &[OptionRow] = &[
                 max: MAX_STRENGTH_ELO as i64,
             },
         },
-        apply: |s, v| {
+        apply: |s, _, v| {
             s.elo = count(v) as u32;
             Effect::None
         },
     },
     OptionRow {
         spec: OptionSpec { name: SYZYGY_PATH, kind: OptionKind::String { default: "" } },
-        apply: |_, v| Effect::Syzygy(SYZYGY_PATH, v.clone()),
+        apply: |_, spec, v| Effect::Syzygy(spec.name, v.clone()),
     },
     OptionRow {
         spec: OptionSpec {
@@ -188,22 +192,22 @@ const ROWS: &[OptionRow] = &[
                 max: MAX_PROBE_DEPTH as i64,
             },
         },
-        apply: |_, v| Effect::Syzygy(SYZYGY_PROBE_DEPTH, v.clone()),
+        apply: |_, spec, v| Effect::Syzygy(spec.name, v.clone()),
     },
     OptionRow {
         spec: OptionSpec {
             name: SYZYGY_PROBE_LIMIT,
             kind: OptionKind::Spin { default: DEFAULT_PROBE_LIMIT as i64, min: 0, max: MAX_TB_PIECES as i64 },
         },
-        apply: |_, v| Effect::Syzygy(SYZYGY_PROBE_LIMIT, v.clone()),
+        apply: |_, spec, v| Effect::Syzygy(spec.name, v.clone()),
     },
     OptionRow {
         spec: OptionSpec { name: SYZYGY_50_MOVE_RULE, kind: OptionKind::Check { default: true } },
-        apply: |_, v| Effect::Syzygy(SYZYGY_50_MOVE_RULE, v.clone()),
+        apply: |_, spec, v| Effect::Syzygy(spec.name, v.clone()),
     },
     OptionRow {
         spec: OptionSpec { name: "EvalFile", kind: OptionKind::String { default: evaluation::DEFAULT } },
-        apply: |_, v| match v {
+        apply: |_, _, v| match v {
             OptionValue::Text(path) => Effect::Evaluation(path.clone()),
             _ => Effect::None,
         },
@@ -236,39 +240,25 @@ mod tuning {
 
     use super::{Effect, OptionRow, Settings};
 
-    type Apply = fn(&mut Settings, &OptionValue) -> Effect;
-
-    /// Sets tunable number `I` to a value `check_value` has put in its range.
-    fn set<const I: usize>(_: &mut Settings, v: &OptionValue) -> Effect {
-        if let OptionValue::Int(n) = v
-            && let Err(e) = rockad_search::set_tunable(&TUNABLES[I], i32::try_from(*n).unwrap_or(i32::MAX))
+    /// Sets the tunable the option is named after to a value `check_value`
+    /// has put in its range.
+    fn set(_: &mut Settings, spec: &OptionSpec, v: &OptionValue) -> Effect {
+        if let (Some(t), OptionValue::Int(n)) = (rockad_search::tunable(spec.name), v)
+            && let Err(e) = rockad_search::set_tunable(t, i32::try_from(*n).unwrap_or(i32::MAX))
         {
             log::warn!("{e}");
         }
         Effect::None
     }
 
-    macro_rules! setters {
-        ($($i:literal)*) => { [$(set::<$i> as Apply),*] };
-    }
-
-    /// One apply function per tunable (an option row's function knows no name).
-    const SETTERS: [Apply; 128] = setters!(
-        0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
-        32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
-        64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95
-        96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127
-    );
-    const _: () = assert!(TUNABLES.len() <= SETTERS.len(), "more tunables than SETTERS: add numbers");
-
     /// `rows` followed by one spin option per tunable.
     pub fn with_tunables(rows: &[OptionRow]) -> Vec<OptionRow> {
-        let tunables = TUNABLES.iter().zip(SETTERS).map(|(t, apply)| OptionRow {
+        let tunables = TUNABLES.iter().map(|t| OptionRow {
             spec: OptionSpec {
                 name: t.name,
                 kind: OptionKind::Spin { default: t.default.into(), min: t.min.into(), max: t.max.into() },
             },
-            apply,
+            apply: set,
         });
         rows.iter().map(|r| OptionRow { spec: r.spec.clone(), apply: r.apply }).chain(tunables).collect()
     }
@@ -282,7 +272,7 @@ mod tests {
     fn set(settings: &mut Settings, name: &str, value: Option<&str>) -> Effect {
         let row = find(name).expect("known option");
         let v = check_value(&row.spec, value).expect("valid value");
-        (row.apply)(settings, &v)
+        (row.apply)(settings, &row.spec, &v)
     }
 
     #[test]

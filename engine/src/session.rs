@@ -303,7 +303,7 @@ impl Session {
         if let Some(note) = value_note(&row.spec, o.value.as_deref()) {
             output::note(&note);
         }
-        match (row.apply)(&mut self.settings, &value) {
+        match (row.apply)(&mut self.settings, &row.spec, &value) {
             Effect::None => {}
             Effect::Table(change) => self.apply_or_defer(change),
             Effect::Evaluation(name) => self.set_evaluation(&name),

@@ -1,17 +1,22 @@
 //! The tuning build (`--features spsa`): a tunable set as a UCI option
 //! changes what the search does, derived tables included, and setting it
-//! back restores the search exactly. Its own test binary, so that no other
-//! test searches while the values change.
+//! back restores the search exactly, and every tunable is an option that
+//! sets it. Its own test binary, so that no other test searches while the
+//! values change.
 #![cfg(feature = "spsa")]
 
 use rockad::options::{Settings, find};
 use rockad::{bench, spsa};
 use rockad_uci::check_value;
+use std::sync::Mutex;
+
+/// The tests share the tunables: one at a time.
+static TUNABLES_IN_USE: Mutex<()> = Mutex::new(());
 
 fn set(name: &str, value: &str) -> Result<(), String> {
     let row = find(name).ok_or_else(|| format!("no option {name}"))?;
     let v = check_value(&row.spec, Some(value)).map_err(|e| e.to_string())?;
-    (row.apply)(&mut Settings::default(), &v);
+    (row.apply)(&mut Settings::default(), &row.spec, &v);
     Ok(())
 }
 
@@ -29,6 +34,7 @@ fn line(name: &str) -> String {
 
 #[test]
 fn options_set_tunables_and_rebuild_the_reduction_table() {
+    let _one_at_a_time = TUNABLES_IN_USE.lock().unwrap_or_else(|e| e.into_inner());
     let before = nodes();
 
     // LMR_BASE is read only through the reduction table: a changed count
@@ -47,4 +53,16 @@ fn options_set_tunables_and_rebuild_the_reduction_table() {
     set("LMR_BASE", "75").unwrap();
     set("TM_SCORE_MIN", "-20").unwrap();
     assert_eq!(nodes(), before, "the defaults again search the same tree");
+}
+
+#[test]
+fn every_tunable_is_an_option_that_sets_it() {
+    let _one_at_a_time = TUNABLES_IN_USE.lock().unwrap_or_else(|e| e.into_inner());
+    for t in rockad_search::TUNABLES {
+        let changed = if t.default == t.max { t.min } else { t.max };
+        set(t.name, &changed.to_string()).unwrap();
+        assert_eq!(t.value(), changed, "{}", t.name);
+        set(t.name, &t.default.to_string()).unwrap();
+        assert_eq!(t.value(), t.default, "{}", t.name);
+    }
 }
