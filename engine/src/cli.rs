@@ -87,7 +87,7 @@ pub enum Command {
     /// Analyse start positions into CSV, JSON lines, a chart and a summary
     #[command(visible_alias = "analyze")]
     Analyse(analyse::args::AnalyseArgs),
-    /// Self-play training data from Chess960 and Double Fischer Random starts
+    /// Self-play training data from Chess960, Double Fischer Random (and standard) starts
     Datagen(datagen::args::DatagenArgs),
     /// Fit the evaluation's parameters to datagen files
     Tune(tune::TuneArgs),

@@ -50,6 +50,9 @@ pub struct DatagenArgs {
     /// Share of Double Fischer Random starts, in per cent
     #[arg(long, value_name = "PERCENT", allow_negative_numbers = true, default_value_t = Rules::default().dfrc_percent, value_parser = clap::value_parser!(u32).range(0..=100))]
     dfrc: u32,
+    /// Share of games from the standard start instead, in per cent
+    #[arg(long, value_name = "PERCENT", allow_negative_numbers = true, default_value_t = Rules::default().standard_percent, value_parser = clap::value_parser!(u32).range(0..=100))]
+    standard: u32,
     /// Random legal plies after the start, A to B
     // The default equals `Rules::default()`: a test checks it.
     #[arg(long, value_name = "A-B", default_value = "4-9", value_parser = plies)]
@@ -132,6 +135,7 @@ impl DatagenArgs {
             nodes: self.nodes,
             hash_mb: self.hash as usize,
             dfrc_percent: self.dfrc,
+            standard_percent: self.standard,
             random_plies: self.random_plies,
             balance_cp: self.balance,
             win_cp: self.win,
@@ -225,6 +229,8 @@ mod tests {
             "2-3",
             "--dfrc",
             "0",
+            "--standard",
+            "10",
             "--text",
             "x.txt",
             "--quiet",
@@ -234,6 +240,7 @@ mod tests {
             ("x.bin", Target::Positions(500), 3, Some(42))
         );
         assert_eq!((c.rules.nodes, c.rules.random_plies, c.rules.dfrc_percent), (800, (2, 3), 0));
+        assert_eq!(c.rules.standard_percent, 10);
         assert_eq!((c.text.as_deref(), c.progress), (Some("x.txt"), Some(false)));
         assert_eq!(config(&["--out", "a", "--games", "1", "--random-plies", "5"]).rules.random_plies, (5, 5));
         assert_eq!(parse(&["--dump", "a.bin"]), Ok(Parsed::Dump { bin: "a.bin".into(), text: None }));
@@ -250,6 +257,7 @@ mod tests {
             (&["--out", "a", "--games", "2", "--positions", "9"], "--positions"),
             (&["--out", "a", "--games", "2", "--nodes"], "--nodes"),
             (&["--out", "a", "--games", "2", "--dfrc", "101"], "--dfrc"),
+            (&["--out", "a", "--games", "2", "--standard", "101"], "--standard"),
             (&["--out", "a", "--games", "2", "--random-plies", "9-4"], "--random-plies"),
             (&["--out", "a", "--games", "2", "--random-plies", "-"], "--random-plies"),
             (&["--out", "a", "--games", "2", "--threads", "0"], "--threads"),

@@ -1,4 +1,4 @@
-//! One self-play game: a random (Double) Fischer Random start, a few
+//! One self-play game: a random (Double) Fischer Random or standard start, a few
 //! random legal plies, a balance check, then Rockad against itself at a
 //! fixed node count until the game ends or is adjudicated.
 //!
@@ -24,6 +24,9 @@ pub struct Rules {
     pub hash_mb: usize,
     /// Share of Double Fischer Random starts, in percent.
     pub dfrc_percent: u32,
+    /// Share of games from the standard start (before the random plies), in
+    /// percent. At 0 no extra number is drawn, so older files replay.
+    pub standard_percent: u32,
     /// Random legal plies played after the start: from `.0` to `.1`.
     pub random_plies: (u32, u32),
     /// A start whose search score exceeds this is drawn again.
@@ -46,6 +49,7 @@ impl Default for Rules {
             nodes: 5000,
             hash_mb: 8,
             dfrc_percent: 25,
+            standard_percent: 0,
             random_plies: (4, 9),
             balance_cp: 300,
             win_cp: 1000,
@@ -77,8 +81,10 @@ impl Rules {
             u64::from(self.draw_after_move),
             u64::from(self.max_plies),
         ];
+        // Hashed only when used, so files made before it continue.
+        let standard = (self.standard_percent > 0).then_some(u64::from(self.standard_percent));
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for v in values {
+        for v in values.into_iter().chain(standard) {
             for b in v.to_le_bytes() {
                 h ^= u64::from(b);
                 h = h.wrapping_mul(0x0000_0100_0000_01b3);
@@ -106,9 +112,12 @@ pub struct Start {
     pub rejected: u32,
 }
 
-/// A Chess960 or DFRC start followed by random plies; `None` when the
-/// random plies ended the game (mate or stalemate), which is rare.
-fn random_start(rng: &mut Rng, rules: &Rules) -> Option<(Chess, Vec<u64>)> {
+/// A Chess960, DFRC or standard start followed by random plies; `None`
+/// when the random plies ended the game (mate or stalemate), which is rare.
+pub(super) fn random_start(rng: &mut Rng, rules: &Rules) -> Option<(Chess, Vec<u64>)> {
+    if rules.standard_percent > 0 && rng.below(100) < u64::from(rules.standard_percent) {
+        return random_plies(frc::position(frc::STANDARD)?, rng, rules.random_plies);
+    }
     let count = u64::from(frc::COUNT);
     let white = rng.below(count) as u32;
     let black = if rng.below(100) < u64::from(rules.dfrc_percent) { rng.below(count) as u32 } else { white };

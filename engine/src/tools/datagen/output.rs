@@ -79,7 +79,7 @@ impl Output {
         }
         if h.settings != 0 && h.settings != rules.fingerprint() {
             return Err(format!(
-                "{name} was made with other game settings (--hash, --dfrc, --random-plies, adjudication): \
+                "{name} was made with other game settings (--hash, --dfrc, --standard, --random-plies, adjudication): \
                  use the same ones or another --out"
             ));
         }

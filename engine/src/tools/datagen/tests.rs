@@ -12,7 +12,7 @@ use rockad_search::MATE_BOUND;
 use rockad_uci::parse_fen;
 
 use super::args::{Config, Target};
-use super::game::{Rules, game_over, keep};
+use super::game::{Rules, game_over, game_rng, keep, random_start};
 use super::{generate, text};
 
 /// A fresh path in the temp directory (removed first if a previous run
@@ -192,4 +192,28 @@ fn a_version_1_file_is_continued_in_its_own_format_with_the_same_positions() {
     assert!(size(&v2) * 3 < size(&v1), "{} vs {}", size(&v2), size(&v1));
     let _ = std::fs::remove_file(&v1);
     let _ = std::fs::remove_file(&v2);
+}
+
+#[test]
+fn standard_starts_when_asked_and_older_files_replay() {
+    // The default rules' fingerprint, as files made before --standard carry it.
+    assert_eq!(Rules::default().fingerprint(), 11_593_401_641_098_198_886);
+    let standard = Rules { standard_percent: 100, random_plies: (0, 0), ..Rules::default() };
+    assert_ne!(standard.fingerprint(), Rules::default().fingerprint());
+    let start = Chess::default();
+    let none = Rules { random_plies: (0, 0), ..Rules::default() };
+    let mut standard_games = 0;
+    for index in 0..50 {
+        let (pos, _) = random_start(&mut game_rng(7, index), &standard).unwrap();
+        assert_eq!(pos.board(), start.board(), "game {index}");
+        // With no share asked, the standard start is one Chess960 start among 960.
+        let (pos, _) = random_start(&mut game_rng(7, index), &none).unwrap();
+        standard_games += usize::from(pos.board() == start.board());
+    }
+    assert!(standard_games <= 1, "{standard_games} standard starts in 50 games at --standard 0");
+    let half = Rules { standard_percent: 50, random_plies: (0, 0), ..Rules::default() };
+    let n = (0..200)
+        .filter(|&i| random_start(&mut game_rng(7, i), &half).unwrap().0.board() == start.board())
+        .count();
+    assert!((70..=130).contains(&n), "{n} standard starts in 200 games at --standard 50");
 }
