@@ -243,9 +243,13 @@ mod tuning {
     /// Sets the tunable the option is named after to a value `check_value`
     /// has put in its range.
     fn set(_: &mut Settings, spec: &OptionSpec, v: &OptionValue) -> Effect {
-        if let (Some(t), OptionValue::Int(n)) = (rockad_search::tunable(spec.name), v)
-            && let Err(e) = rockad_search::set_tunable(t, i32::try_from(*n).unwrap_or(i32::MAX))
-        {
+        let set = match (rockad_search::tunable(spec.name), v) {
+            (Some(t), OptionValue::Int(n)) => {
+                rockad_search::set_tunable(t, i32::try_from(*n).unwrap_or(i32::MAX))
+            }
+            _ => Err(format!("{} is no tunable spin option: unchanged", spec.name)),
+        };
+        if let Err(e) = set {
             log::warn!("{e}");
         }
         Effect::None
