@@ -28,7 +28,11 @@ c_end, r_end), read from the engine on the first run or from --params FILE;
 --only NAME,... tunes a subset. The state (theta, iteration, random state,
 per-iteration results) is written atomically to --state after every
 iteration: stop at any time and run the same command again to resume.
-`--print` shows the current values as lines for OpenBench or for params.rs.
+`--print` shows the current values as lines for OpenBench or for params.rs
+(`--digits D` keeps D decimals). Should the state file be lost, those lines
+restart the tune where it was: `--params LINES --start-iteration K` begins a
+new state at iteration K, so its steps are sized as the old one's would have
+been (only the random flips differ).
 
 --dry-run plays no games: it prints the fastchess command of the next
 iteration and exits. --simulate replaces fastchess by a made-up engine whose
@@ -303,11 +307,16 @@ def main(argv=None):
     ap.add_argument("--dry-run", action="store_true", help="print the next fastchess command and exit")
     ap.add_argument("--simulate", action="store_true", help="play made-up games instead of fastchess")
     ap.add_argument("--print", action="store_true", help="print the state's current values and exit")
+    ap.add_argument("--digits", type=int, help="with --print: decimals to keep (default: whole numbers)")
+    ap.add_argument("--start-iteration", type=int, default=0,
+                    help="a new state begins here (a lost tune restarted from its --print lines)")
     a = ap.parse_args(argv)
 
     if os.path.exists(a.state):
         state = State.load(a.state)
         print(f"spsa: resuming {a.state} at iteration {state.iteration} of {state.iterations}", file=sys.stderr)
+        if a.start_iteration and a.start_iteration != state.iteration:
+            print(f"spsa: note: --start-iteration {a.start_iteration} ignored, the state knows its own", file=sys.stderr)
     else:
         text = open(a.params).read() if a.params else engine_lines(a.engine)
         params = parse_lines(text)
@@ -317,9 +326,12 @@ def main(argv=None):
             missing = wanted - {p.name.upper() for p in params}
             if missing:
                 sys.exit(f"spsa: --only names unknown parameters: {', '.join(sorted(missing))}")
+        if not 0 <= a.start_iteration < a.iterations:
+            sys.exit(f"spsa: --start-iteration must be in 0..{a.iterations - 1}, got {a.start_iteration}")
         state = State(params, a.iterations, a.pairs, a.seed)
+        state.iteration = a.start_iteration
     if a.print:
-        print("\n".join(lines(state.params)))
+        print("\n".join(lines(state.params, a.digits)))
         return 0
 
     optimum = {p.name: p.min + 0.7 * (p.max - p.min) for p in state.params}

@@ -160,6 +160,41 @@ class Resuming(unittest.TestCase):
             self.assertEqual(loaded.iteration, 5)
             self.assertEqual([p.name for p in loaded.params], ["LMR_BASE", "RFP_MARGIN"])
 
+    def test_a_lost_state_restarts_from_its_printed_lines(self):
+        # docs/tuning.md keeps only the printed values and the iteration: a
+        # new state from them must hold the same values and go on from there.
+        whole = spsa.State(spsa.parse_lines(LINES), 20, 4, seed=9)
+        for _ in range(7):
+            whole.step(lambda plan: spsa.simulated_match(plan, whole.params, 4, whole.rng, {"LMR_BASE": 100}))
+        with tempfile.TemporaryDirectory() as d:
+            lost = os.path.join(d, "lost.json")
+            whole.save(lost)
+            printed = os.path.join(d, "printed.txt")
+            state = os.path.join(d, "s.json")
+            args = ["--state", state, "--simulate", "--params", printed, "--iterations", "20"]
+            with open(os.devnull, "w") as null:
+                old = os.dup(1)
+                with open(printed, "w") as out:
+                    os.dup2(out.fileno(), 1)
+                    try:
+                        spsa.main(["--state", lost, "--print", "--digits", "4"])
+                    finally:
+                        os.dup2(old, 1)
+                os.dup2(null.fileno(), 1)
+                try:
+                    with self.assertRaises(SystemExit):
+                        spsa.main(args + ["--start-iteration", "20"])
+                    self.assertFalse(os.path.exists(state), "a refused start writes nothing")
+                    spsa.main(args + ["--start-iteration", "7", "--iterations", "8"])
+                finally:
+                    os.dup2(old, 1)
+            restarted = spsa.State.load(state)
+            printed_params = spsa.parse_lines(open(printed).read())
+        for old_p, new_p in zip(whole.params, printed_params):
+            self.assertAlmostEqual(old_p.value, new_p.value, places=4)
+        self.assertEqual(restarted.iteration, 8)
+        self.assertEqual(len(restarted.history), 1, "only the iteration played after the restart")
+
 
 if __name__ == "__main__":
     unittest.main()
