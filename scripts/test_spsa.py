@@ -3,6 +3,8 @@
     python3 -m unittest discover -s scripts -p 'test_spsa.py'
 """
 
+import contextlib
+import io
 import json
 import os
 import random
@@ -10,6 +12,14 @@ import tempfile
 import unittest
 
 import spsa
+
+def run_main(argv):
+    """spsa.main(argv), its standard output returned instead of shown."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        spsa.main(argv)
+    return out.getvalue()
+
 
 LINES = """\
 LMR_BASE, int, 75, 25, 150, 6, 0.002
@@ -147,15 +157,9 @@ class Resuming(unittest.TestCase):
                 f.write(LINES)
             state = os.path.join(d, "s.json")
             common = ["--state", state, "--simulate", "--pairs", "2"]
-            with open(os.devnull, "w") as null:
-                old = os.dup(1)
-                os.dup2(null.fileno(), 1)
-                try:
-                    spsa.main(common + ["--params", lines_path, "--iterations", "5", "--only", "lmr_base,RFP_MARGIN"])
-                    self.assertEqual(spsa.State.load(state).iteration, 5)
-                    spsa.main(common)  # finished: resumes and stops at once
-                finally:
-                    os.dup2(old, 1)
+            run_main(common + ["--params", lines_path, "--iterations", "5", "--only", "lmr_base,RFP_MARGIN"])
+            self.assertEqual(spsa.State.load(state).iteration, 5)
+            run_main(common)  # finished: resumes and stops at once
             loaded = spsa.State.load(state)
             self.assertEqual(loaded.iteration, 5)
             self.assertEqual([p.name for p in loaded.params], ["LMR_BASE", "RFP_MARGIN"])
@@ -172,22 +176,12 @@ class Resuming(unittest.TestCase):
             printed = os.path.join(d, "printed.txt")
             state = os.path.join(d, "s.json")
             args = ["--state", state, "--simulate", "--params", printed, "--iterations", "20"]
-            with open(os.devnull, "w") as null:
-                old = os.dup(1)
-                with open(printed, "w") as out:
-                    os.dup2(out.fileno(), 1)
-                    try:
-                        spsa.main(["--state", lost, "--print", "--digits", "4"])
-                    finally:
-                        os.dup2(old, 1)
-                os.dup2(null.fileno(), 1)
-                try:
-                    with self.assertRaises(SystemExit):
-                        spsa.main(args + ["--start-iteration", "20"])
-                    self.assertFalse(os.path.exists(state), "a refused start writes nothing")
-                    spsa.main(args + ["--start-iteration", "7", "--iterations", "8"])
-                finally:
-                    os.dup2(old, 1)
+            with open(printed, "w") as f:
+                f.write(run_main(["--state", lost, "--print", "--digits", "4"]))
+            with self.assertRaises(SystemExit):
+                run_main(args + ["--start-iteration", "20"])
+            self.assertFalse(os.path.exists(state), "a refused start writes nothing")
+            run_main(args + ["--start-iteration", "7", "--iterations", "8"])
             restarted = spsa.State.load(state)
             printed_params = spsa.parse_lines(open(printed).read())
         for old_p, new_p in zip(whole.params, printed_params):
