@@ -34,6 +34,13 @@ restart the tune where it was: `--params LINES --start-iteration K` begins a
 new state at iteration K, so its steps are sized as the old one's would have
 been (only the random flips differ).
 
+`--drift` answers "has the tune found anything yet?": it replays the tuner's
+own steps, from where the state began to its iteration, with games whose
+results ignore the values (decisive as often as the state's games were), and
+prints each value's move against the spread chance alone gives (z), then how
+often chance moves all of them as far (the sum of z squared). A tune whose
+sum is no larger than chance's has found nothing yet.
+
 --dry-run plays no games: it prints the fastchess command of the next
 iteration and exits. --simulate replaces fastchess by a made-up engine whose
 strength falls with the distance from a hidden optimum, to watch the tuner
@@ -202,6 +209,62 @@ def simulated_match(plan, params, pairs, rng, optimum):
     return wins, losses, draws
 
 
+def chance_spread(params, first, last, iterations, pairs, p_win, runs, rng):
+    """How far each value wanders by chance alone from iteration `first` + 1
+    to `last`: the tuner's own steps driven by games whose results ignore the
+    values (each game won, or lost, with probability `p_win`, else drawn).
+    Returns the per-parameter standard deviation of the drift, and each run's
+    drifts."""
+    drifts = []
+    for _ in range(runs):
+        ps = [Param(p.name, p.start, p.min, p.max, p.c_end, p.r_end) for p in params]
+        for k in range(first + 1, last + 1):
+            plan = perturb(ps, k, iterations, rng)
+            wins = losses = 0
+            for _ in range(2 * pairs):
+                x = rng.random()
+                wins += x < p_win
+                losses += p_win <= x < 2 * p_win
+            update(ps, plan, wins, losses)
+        drifts.append([q.value - p.start for p, q in zip(params, ps)])
+    spread = [math.sqrt(sum(d[i] ** 2 for d in drifts) / runs) for i in range(len(params))]
+    return spread, drifts
+
+
+def drift_report(state, runs, seed=1):
+    """Lines saying how far each value has moved from where this state began,
+    against the spread chance alone gives by this iteration (z), and how
+    often chance moves all of them as far (the sum of z squared)."""
+    played = len(state.history)
+    first = state.iteration - played
+    games = sum(sum(h) for h in state.history)
+    decisive = sum(h[0] + h[1] for h in state.history)
+    p_win = decisive / games / 2 if games else 0.0
+    spread, drifts = chance_spread(
+        state.params, first, state.iteration, state.iterations, state.pairs, p_win, runs, random.Random(seed)
+    )
+    out = [
+        f"spsa: drift at iteration {state.iteration} of {state.iterations} "
+        f"({played} played in this state, {games} games, {100 * decisive / max(games, 1):.1f}% decisive); "
+        f"chance: {runs} runs of games that ignore the values"
+    ]
+    z = []
+    for p, sd in zip(state.params, spread):
+        zi = (p.value - p.start) / sd if sd > 0 else 0.0
+        z.append(zi)
+        out.append(
+            f"{p.name}: {p.start:g} -> {p.value:.2f}, {(p.value - p.start) / p.c_end:+.2f} C_end, "
+            f"chance spread {sd / p.c_end:.2f} C_end, z {zi:+.2f}"
+        )
+    chi2 = sum(v * v for v in z)
+    as_far = sum(sum((d / sd) ** 2 for d, sd in zip(run, spread) if sd > 0) >= chi2 for run in drifts)
+    out.append(
+        f"sum of z squared: {chi2:.1f} over {len(z)} values (chance alone averages {len(z)}); "
+        f"chance moved them as far in {as_far} of {runs} runs"
+    )
+    return out
+
+
 class State:
     def __init__(self, params, iterations, pairs, seed):
         self.params = params
@@ -308,6 +371,9 @@ def main(argv=None):
     ap.add_argument("--simulate", action="store_true", help="play made-up games instead of fastchess")
     ap.add_argument("--print", action="store_true", help="print the state's current values and exit")
     ap.add_argument("--digits", type=int, help="with --print: decimals to keep (default: whole numbers)")
+    ap.add_argument("--drift", action="store_true",
+                    help="say how far each value has moved against what chance alone gives, and exit")
+    ap.add_argument("--runs", type=int, default=400, help="with --drift: simulated runs of chance")
     ap.add_argument("--start-iteration", type=int, default=0,
                     help="a new state begins here (a lost tune restarted from its --print lines)")
     a = ap.parse_args(argv)
@@ -332,6 +398,11 @@ def main(argv=None):
         state.iteration = a.start_iteration
     if a.print:
         print("\n".join(lines(state.params, a.digits)))
+        return 0
+    if a.drift:
+        if a.runs < 1:
+            sys.exit(f"spsa: --runs must be at least 1, got {a.runs}")
+        print("\n".join(drift_report(state, a.runs)))
         return 0
 
     optimum = {p.name: p.min + 0.7 * (p.max - p.min) for p in state.params}

@@ -190,5 +190,47 @@ class Resuming(unittest.TestCase):
         self.assertEqual(len(restarted.history), 1, "only the iteration played after the restart")
 
 
+    def test_drift_tells_chance_from_a_real_move(self):
+        # Games that ignore the values: the report must call the drift chance.
+        state = spsa.State(spsa.parse_lines(LINES.replace("0.002", "0.05")), 100, 4, seed=5)
+        coin = random.Random(11)
+
+        def chance(_plan):
+            results = [coin.random() for _ in range(8)]
+            return sum(x < 0.3 for x in results), sum(0.3 <= x < 0.6 for x in results), sum(x >= 0.6 for x in results)
+
+        for _ in range(40):
+            state.step(chance)
+        report = spsa.drift_report(state, 200)
+        self.assertTrue(report[0].startswith("spsa: drift at iteration 40 of 100 (40 played in this state, 320 games"))
+        self.assertEqual([line.split(":")[0] for line in report[1:4]], ["LMR_BASE", "RFP_MARGIN", "HARD_OVER_SOFT"])
+        as_far = int(report[-1].split(" in ")[-1].split(" of ")[0])
+        self.assertGreaterEqual(as_far, 10, report[-1])  # not a finding at 5%
+        # The same games, but one value six chance spreads away: found.
+        decisive = sum(h[0] + h[1] for h in state.history)
+        spread, _ = spsa.chance_spread(state.params, 0, 40, 100, 4, decisive / 320 / 2, 200, random.Random(1))
+        lmr = state.params[0]
+        lmr.value = lmr.start + 6 * spread[0]
+        report = spsa.drift_report(state, 200)
+        z = float(report[1].split(" z ")[1])
+        self.assertAlmostEqual(z, 6.0, delta=1.0)
+        self.assertTrue(report[-1].endswith("as far in 0 of 200 runs"), report[-1])
+
+    def test_drift_from_the_command_line(self):
+        state = spsa.State(spsa.parse_lines(LINES), 10, 2, seed=3)
+        for _ in range(3):
+            state.step(lambda plan: spsa.simulated_match(plan, state.params, 2, state.rng, {"LMR_BASE": 100}))
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "s.json")
+            state.save(path)
+            out = run_main(["--state", path, "--drift", "--runs", "20"]).splitlines()
+            with self.assertRaises(SystemExit):
+                run_main(["--state", path, "--drift", "--runs", "0"])
+            self.assertEqual(spsa.State.load(path).iteration, 3, "--drift plays nothing")
+        self.assertEqual(len(out), 5)
+        self.assertTrue(out[0].startswith("spsa: drift at iteration 3 of 10"))
+        self.assertTrue(out[1].startswith("LMR_BASE: 75 -> "))
+
+
 if __name__ == "__main__":
     unittest.main()
