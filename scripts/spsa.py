@@ -209,10 +209,27 @@ def simulated_match(plan, params, pairs, rng, optimum):
     return wins, losses, draws
 
 
+def chance_match(pairs, p_win, rng):
+    """Games whose results ignore the values: each won, or lost, with
+    probability `p_win`, else drawn. Returns (wins, losses, draws)."""
+    wins = losses = 0
+    for _ in range(2 * pairs):
+        x = rng.random()
+        wins += x < p_win
+        losses += p_win <= x < 2 * p_win
+    return wins, losses, 2 * pairs - wins - losses
+
+
+def win_rate(history):
+    """The share of games won by one side (half the decisive share): the
+    chance model's `p_win` for a state's per-iteration results."""
+    games = sum(sum(h) for h in history)
+    return sum(h[0] + h[1] for h in history) / games / 2 if games else 0.0
+
+
 def chance_spread(params, first, last, iterations, pairs, p_win, runs, rng):
     """How far each value wanders by chance alone from iteration `first` + 1
-    to `last`: the tuner's own steps driven by games whose results ignore the
-    values (each game won, or lost, with probability `p_win`, else drawn).
+    to `last`: the tuner's own steps driven by `chance_match`.
     Returns the per-parameter standard deviation of the drift, and each run's
     drifts."""
     drifts = []
@@ -220,11 +237,7 @@ def chance_spread(params, first, last, iterations, pairs, p_win, runs, rng):
         ps = [Param(p.name, p.start, p.min, p.max, p.c_end, p.r_end) for p in params]
         for k in range(first + 1, last + 1):
             plan = perturb(ps, k, iterations, rng)
-            wins = losses = 0
-            for _ in range(2 * pairs):
-                x = rng.random()
-                wins += x < p_win
-                losses += p_win <= x < 2 * p_win
+            wins, losses, _ = chance_match(pairs, p_win, rng)
             update(ps, plan, wins, losses)
         drifts.append([q.value - p.start for p, q in zip(params, ps)])
     spread = [math.sqrt(sum(d[i] ** 2 for d in drifts) / runs) for i in range(len(params))]
@@ -238,14 +251,13 @@ def drift_report(state, runs, seed=1):
     played = len(state.history)
     first = state.iteration - played
     games = sum(sum(h) for h in state.history)
-    decisive = sum(h[0] + h[1] for h in state.history)
-    p_win = decisive / games / 2 if games else 0.0
+    p_win = win_rate(state.history)
     spread, drifts = chance_spread(
         state.params, first, state.iteration, state.iterations, state.pairs, p_win, runs, random.Random(seed)
     )
     out = [
         f"spsa: drift at iteration {state.iteration} of {state.iterations} "
-        f"({played} played in this state, {games} games, {100 * decisive / max(games, 1):.1f}% decisive); "
+        f"({played} played in this state, {games} games, {200 * p_win:.1f}% decisive); "
         f"chance: {runs} runs of games that ignore the values"
     ]
     z = []

@@ -21,6 +21,13 @@ def run_main(argv):
     return out.getvalue()
 
 
+def step_simulated(state, iterations):
+    """Plays `iterations` of --simulate's made-up games (optimum LMR_BASE 100)."""
+    for _ in range(iterations):
+        state.step(lambda plan: spsa.simulated_match(plan, state.params, state.pairs, state.rng, {"LMR_BASE": 100}))
+    return state
+
+
 LINES = """\
 LMR_BASE, int, 75, 25, 150, 6, 0.002
 RFP_MARGIN, int, 80, 40, 160, 6, 0.002
@@ -132,21 +139,11 @@ Ptnml(0-2): [0, 2, 3, 2, 1], WL/DD Ratio: 0.50
 
 class Resuming(unittest.TestCase):
     def test_a_resumed_run_equals_an_unbroken_one(self):
-        def play(state):
-            return lambda plan: spsa.simulated_match(plan, state.params, 4, state.rng, {"LMR_BASE": 100})
-
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "state.json")
-            whole = spsa.State(spsa.parse_lines(LINES), 20, 4, seed=9)
-            for _ in range(20):
-                whole.step(play(whole))
-            broken = spsa.State(spsa.parse_lines(LINES), 20, 4, seed=9)
-            for _ in range(7):
-                broken.step(play(broken))
-            broken.save(path)
-            resumed = spsa.State.load(path)
-            for _ in range(13):
-                resumed.step(play(resumed))
+            whole = step_simulated(spsa.State(spsa.parse_lines(LINES), 20, 4, seed=9), 20)
+            step_simulated(spsa.State(spsa.parse_lines(LINES), 20, 4, seed=9), 7).save(path)
+            resumed = step_simulated(spsa.State.load(path), 13)
             self.assertEqual(json.dumps(resumed.to_json()), json.dumps(whole.to_json()))
             self.assertEqual(os.listdir(d), ["state.json"], "no temporary file left behind")
 
@@ -167,9 +164,7 @@ class Resuming(unittest.TestCase):
     def test_a_lost_state_restarts_from_its_printed_lines(self):
         # docs/tuning.md keeps only the printed values and the iteration: a
         # new state from them must hold the same values and go on from there.
-        whole = spsa.State(spsa.parse_lines(LINES), 20, 4, seed=9)
-        for _ in range(7):
-            whole.step(lambda plan: spsa.simulated_match(plan, whole.params, 4, whole.rng, {"LMR_BASE": 100}))
+        whole = step_simulated(spsa.State(spsa.parse_lines(LINES), 20, 4, seed=9), 7)
         with tempfile.TemporaryDirectory() as d:
             lost = os.path.join(d, "lost.json")
             whole.save(lost)
@@ -189,26 +184,19 @@ class Resuming(unittest.TestCase):
         self.assertEqual(restarted.iteration, 8)
         self.assertEqual(len(restarted.history), 1, "only the iteration played after the restart")
 
-
     def test_drift_tells_chance_from_a_real_move(self):
         # Games that ignore the values: the report must call the drift chance.
         state = spsa.State(spsa.parse_lines(LINES.replace("0.002", "0.05")), 100, 4, seed=5)
         coin = random.Random(11)
-
-        def chance(_plan):
-            results = [coin.random() for _ in range(8)]
-            return sum(x < 0.3 for x in results), sum(0.3 <= x < 0.6 for x in results), sum(x >= 0.6 for x in results)
-
         for _ in range(40):
-            state.step(chance)
+            state.step(lambda _plan: spsa.chance_match(4, 0.3, coin))
         report = spsa.drift_report(state, 200)
         self.assertTrue(report[0].startswith("spsa: drift at iteration 40 of 100 (40 played in this state, 320 games"))
         self.assertEqual([line.split(":")[0] for line in report[1:4]], ["LMR_BASE", "RFP_MARGIN", "HARD_OVER_SOFT"])
         as_far = int(report[-1].split(" in ")[-1].split(" of ")[0])
         self.assertGreaterEqual(as_far, 10, report[-1])  # not a finding at 5%
         # The same games, but one value six chance spreads away: found.
-        decisive = sum(h[0] + h[1] for h in state.history)
-        spread, _ = spsa.chance_spread(state.params, 0, 40, 100, 4, decisive / 320 / 2, 200, random.Random(1))
+        spread, _ = spsa.chance_spread(state.params, 0, 40, 100, 4, spsa.win_rate(state.history), 200, random.Random(1))
         lmr = state.params[0]
         lmr.value = lmr.start + 6 * spread[0]
         report = spsa.drift_report(state, 200)
@@ -217,9 +205,7 @@ class Resuming(unittest.TestCase):
         self.assertTrue(report[-1].endswith("as far in 0 of 200 runs"), report[-1])
 
     def test_drift_from_the_command_line(self):
-        state = spsa.State(spsa.parse_lines(LINES), 10, 2, seed=3)
-        for _ in range(3):
-            state.step(lambda plan: spsa.simulated_match(plan, state.params, 2, state.rng, {"LMR_BASE": 100}))
+        state = step_simulated(spsa.State(spsa.parse_lines(LINES), 10, 2, seed=3), 3)
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "s.json")
             state.save(path)
