@@ -188,6 +188,13 @@ impl Engine {
         lines
     }
 
+    /// The position's FEN: the `Fen:` line of `d`.
+    pub fn fen(&mut self) -> String {
+        self.send("d");
+        let lines = self.sync();
+        lines.iter().find_map(|l| l.strip_prefix("Fen: ")).expect("a Fen: line from d").to_string()
+    }
+
     /// Sends a command and returns its `info string` reply (synchronising
     /// with `isready`); panics if there is none.
     pub fn info_string_for(&mut self, line: &str) -> String {
