@@ -62,6 +62,10 @@ pub struct Engine {
     pub banner: String,
 }
 
+/// The position after 1. e4, as `d` writes its FEN: what a test plays into
+/// before checking that bad input left it alone.
+pub const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+
 /// How long a test waits for an answer that should come at once.
 pub const PROMPT: Duration = Duration::from_secs(10);
 

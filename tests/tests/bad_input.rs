@@ -5,9 +5,7 @@
 
 use std::time::Duration;
 
-use rockad_tests::{Engine, PROMPT, Rng, bestmove_of};
-
-const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+use rockad_tests::{AFTER_E4, Engine, PROMPT, Rng, bestmove_of};
 
 #[test]
 fn invalid_positions_are_named_and_leave_the_previous_one() {

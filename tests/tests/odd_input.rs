@@ -4,9 +4,7 @@
 
 use std::time::Duration;
 
-use rockad_tests::{Engine, PROMPT, bestmove_of};
-
-const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+use rockad_tests::{AFTER_E4, Engine, PROMPT, bestmove_of};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const START_BOARD: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
