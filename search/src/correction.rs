@@ -9,12 +9,14 @@
 
 use shakmaty::{Bitboard, Chess, Color, Position};
 
+use crate::board_hash::{pawn_slot, slot};
 use crate::history::Moved;
 use crate::params::{CORR_BONUS_MAX, CORR_W_CONT, CORR_W_MINOR, CORR_W_NON_PAWN, CORR_W_PAWN};
 use crate::score::TB_WIN_BOUND;
 
-/// Entries per side to move in each hashed table (a power of two).
-const ENTRIES: usize = 1 << 14;
+/// Entries per side to move in each hashed table: 2 to the power of this.
+const ENTRY_BITS: u32 = 14;
+const ENTRIES: usize = 1 << ENTRY_BITS;
 /// Entries saturate at ± this (see [`gravity`]).
 const LIMIT: i32 = 1024;
 /// A correction is the weighted sum of the entries divided by this: an
@@ -34,33 +36,6 @@ pub(crate) struct CorrectionSlots {
     cont: Option<usize>,
 }
 
-/// Hashes bitboards into a slot: products spread every bit upwards, so the
-/// top bits depend on all of them.
-#[inline]
-fn slot(boards: &[Bitboard]) -> usize {
-    const MULTIPLIERS: [u64; 6] = [
-        0x9E37_79B9_7F4A_7C15,
-        0xC2B2_AE3D_27D4_EB4F,
-        0x1656_67B1_9E37_79F9,
-        0x85EB_CA77_C2B2_AE63,
-        0x27D4_EB2F_1656_67C5,
-        0xFF51_AFD7_ED55_8CCD,
-    ];
-    let mut h = 0u64;
-    for (bb, m) in boards.iter().zip(MULTIPLIERS) {
-        h ^= u64::from(*bb).wrapping_mul(m);
-    }
-    (h.wrapping_mul(0xD6E8_FEB8_6659_FD93) >> (64 - ENTRIES.trailing_zeros())) as usize
-}
-
-/// The table slot of `pos`'s pawn structure (both colours' pawns).
-#[inline]
-fn pawn_slot(pos: &Chess) -> usize {
-    let board = pos.board();
-    let pawns = board.pawns();
-    slot(&[pawns & board.white(), pawns & board.black()])
-}
-
 impl CorrectionSlots {
     /// The slots of `pos`, reached by `last` after `before` (each `None`
     /// for a null move or none).
@@ -69,15 +44,24 @@ impl CorrectionSlots {
         let board = pos.board();
         let (white, black) = (board.white(), board.black());
         let (knights, bishops, kings) = (board.knights(), board.bishops(), board.kings());
-        let minor = slot(&[knights & white, knights & black, bishops & white, bishops & black, kings]);
+        let minor =
+            slot(&[knights & white, knights & black, bishops & white, bishops & black, kings], ENTRY_BITS);
         let non_pawn = |us: Bitboard| {
-            slot(&[knights & us, bishops & us, board.rooks() & us, board.queens() & us, kings & us])
+            slot(
+                &[knights & us, bishops & us, board.rooks() & us, board.queens() & us, kings & us],
+                ENTRY_BITS,
+            )
         };
         let cont = match (before, last) {
             (Some((p2, t2)), Some((p1, t1))) => Some((p2 * 64 + t2) * MOVED + p1 * 64 + t1),
             _ => None,
         };
-        CorrectionSlots { pawn: pawn_slot(pos), minor, non_pawn: [non_pawn(white), non_pawn(black)], cont }
+        CorrectionSlots {
+            pawn: pawn_slot(pos, ENTRY_BITS),
+            minor,
+            non_pawn: [non_pawn(white), non_pawn(black)],
+            cont,
+        }
     }
 }
 

@@ -21,6 +21,7 @@
 //! It must not parse or print protocol text (that is the `uci` crate's job,
 //! wired in by `engine`), and it evaluates only through `rockad-eval`.
 
+mod board_hash;
 mod context;
 mod correction;
 mod deepen;
