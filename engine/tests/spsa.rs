@@ -66,3 +66,14 @@ fn every_tunable_is_an_option_that_sets_it() {
         assert_eq!(t.value(), t.default, "{}", t.name);
     }
 }
+
+#[test]
+fn pawn_history_is_off_until_its_option_turns_it_on() {
+    let _one_at_a_time = TUNABLES_IN_USE.lock().unwrap_or_else(|e| e.into_inner());
+    let off = nodes();
+    set("PAWN_HISTORY_PCT", "100").unwrap();
+    let on = nodes();
+    set("PAWN_HISTORY_PCT", "0").unwrap();
+    assert_ne!(on, off, "pawn history at 100% searched the same tree");
+    assert_eq!(nodes(), off, "off again, the same tree as before");
+}

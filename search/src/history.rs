@@ -1,12 +1,13 @@
 //! What a thread learns about moves while searching: butterfly history (by
 //! side, from and to square), continuation history (by the moves one and two
-//! plies earlier), capture history (by piece, square and victim), killer
-//! moves (per ply, kept in the stack) and countermoves (the reply that
-//! refuted a given move).
+//! plies earlier), pawn history (by the pawn structure), capture history (by
+//! piece, square and victim), killer moves (per ply, kept in the stack) and
+//! countermoves (the reply that refuted a given move).
 
-use shakmaty::{Color, Move, Role};
+use shakmaty::{Chess, Color, Move, Role};
 
-use crate::params::{HISTORY_BONUS_MAX, HISTORY_BONUS_PER_DEPTH, HISTORY_MAX};
+use crate::board_hash::pawn_slot;
+use crate::params::{HISTORY_BONUS_MAX, HISTORY_BONUS_PER_DEPTH, HISTORY_MAX, PAWN_HISTORY_PCT};
 
 /// A piece as an index 0..12: colour * 6 + role - 1.
 pub(crate) fn piece_index(color: Color, role: Role) -> usize {
@@ -91,6 +92,53 @@ impl ContinuationHistory {
     }
 }
 
+/// Pawn structures the pawn history tells apart: 2 to the power of this.
+/// Positions with the same pawns share plans (the squares worth a piece,
+/// the pawn breaks), whatever the other pieces do.
+const PAWN_ROW_BITS: u32 = 10;
+
+/// Quiet moves by the pawn structure they are played in: how well a
+/// piece's move to a square does with these pawns on the board.
+pub(crate) struct PawnHistory {
+    /// `[pawn structure slot][piece * 64 + to]`.
+    table: Vec<[i16; 12 * 64]>,
+}
+
+impl PawnHistory {
+    pub fn new() -> PawnHistory {
+        PawnHistory { table: vec![[0; 12 * 64]; 1 << PAWN_ROW_BITS] }
+    }
+
+    /// The entries for the pawn structure in row `pawns`, by `piece * 64 + to`.
+    #[inline(always)]
+    pub fn row(&self, pawns: usize) -> &[i16; 12 * 64] {
+        &self.table[pawns]
+    }
+
+    pub fn update(&mut self, pawns: usize, side: Color, m: Move, bonus: i32) {
+        gravity(&mut self.table[pawns][piece_to(side, m)], bonus);
+    }
+}
+
+/// What a quiet move's history is read by besides the move itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct QuietKey {
+    /// The moves one and two plies earlier (continuation history).
+    pub earlier: [Option<Moved>; 2],
+    /// The pawn structure's row in the pawn history.
+    pub pawns: usize,
+}
+
+impl QuietKey {
+    /// The key of quiet moves from `pos`, reached by the moves `earlier`
+    /// (the pawn row is 0 while pawn history is off: nothing reads it).
+    #[inline]
+    pub fn of(pos: &Chess, earlier: [Option<Moved>; 2]) -> QuietKey {
+        let pawns = if PAWN_HISTORY_PCT() != 0 { pawn_slot(pos, PAWN_ROW_BITS) } else { 0 };
+        QuietKey { earlier, pawns }
+    }
+}
+
 /// Captures and promotions by piece, destination and victim (a promotion
 /// without capture in the pawn's slot).
 pub(crate) struct CaptureHistory {
@@ -147,6 +195,7 @@ impl CounterMoves {
 pub(crate) struct Histories {
     pub butterfly: ButterflyHistory,
     pub continuation: ContinuationHistory,
+    pub pawn: PawnHistory,
     pub capture: CaptureHistory,
     pub counter: CounterMoves,
 }
@@ -156,37 +205,46 @@ impl Histories {
         Histories {
             butterfly: ButterflyHistory::new(),
             continuation: ContinuationHistory::new(),
+            pawn: PawnHistory::new(),
             capture: CaptureHistory::new(),
             counter: CounterMoves::new(),
         }
     }
 
     /// A quiet move's score: butterfly plus continuation histories for the
-    /// moves one and two plies earlier (`earlier`).
-    pub fn quiet(&self, side: Color, m: Move, earlier: &[Option<Moved>; 2]) -> i32 {
+    /// moves one and two plies earlier, plus pawn history at its weight, as
+    /// `key` says.
+    pub fn quiet(&self, side: Color, m: Move, key: &QuietKey) -> i32 {
         let mut score = self.butterfly.get(side, m);
-        for &e in earlier.iter().flatten() {
+        if PAWN_HISTORY_PCT() != 0 {
+            score += i32::from(self.pawn.row(key.pawns)[piece_to(side, m)]) * PAWN_HISTORY_PCT() / 100;
+        }
+        for &e in key.earlier.iter().flatten() {
             score += self.continuation.get(e, side, m);
         }
         score
     }
 
     /// Scores quiet moves as [`Histories::quiet`] does, with the
-    /// continuation rows for `earlier` looked up once for all the moves.
-    pub fn quiet_scorer(&self, side: Color, earlier: &[Option<Moved>; 2]) -> QuietScorer<'_> {
+    /// continuation and pawn rows for `key` looked up once for all the moves.
+    pub fn quiet_scorer(&self, side: Color, key: &QuietKey) -> QuietScorer<'_> {
         QuietScorer {
             butterfly: self.butterfly.side(side),
-            rows: earlier.map(|e| e.map(|e| self.continuation.row(e))),
+            rows: key.earlier.map(|e| e.map(|e| self.continuation.row(e))),
+            pawn_row: self.pawn.row(key.pawns),
             piece_base: piece_index(side, Role::Pawn) * 64,
         }
     }
 
-    /// Moves a quiet move's butterfly and continuation entries (for each
-    /// earlier move) towards `bonus`.
-    pub fn update_quiet(&mut self, side: Color, m: Move, earlier: &[Option<Moved>; 2], bonus: i32) {
+    /// Moves a quiet move's butterfly, continuation (for each earlier move)
+    /// and pawn entries (while pawn history is on) towards `bonus`.
+    pub fn update_quiet(&mut self, side: Color, m: Move, key: &QuietKey, bonus: i32) {
         self.butterfly.update(side, m, bonus);
-        for &e in earlier.iter().flatten() {
+        for &e in key.earlier.iter().flatten() {
             self.continuation.update(e, side, m, bonus);
+        }
+        if PAWN_HISTORY_PCT() != 0 {
+            self.pawn.update(key.pawns, side, m, bonus);
         }
     }
 }
@@ -195,6 +253,7 @@ impl Histories {
 pub(crate) struct QuietScorer<'a> {
     butterfly: &'a [i16; 64 * 64],
     rows: [Option<&'a [i16; 12 * 64]>; 2],
+    pawn_row: &'a [i16; 12 * 64],
     /// The side's first piece index, times 64.
     piece_base: usize,
 }
@@ -204,6 +263,9 @@ impl QuietScorer<'_> {
     pub fn score(&self, m: Move) -> i32 {
         let here = self.piece_base + (m.role() as usize - 1) * 64 + m.to() as usize;
         let mut score = i32::from(self.butterfly[from_to(m)]);
+        if PAWN_HISTORY_PCT() != 0 {
+            score += i32::from(self.pawn_row[here]) * PAWN_HISTORY_PCT() / 100;
+        }
         for row in self.rows.iter().flatten() {
             score += i32::from(row[here]);
         }
@@ -228,16 +290,21 @@ mod tests {
         for (i, e) in h.continuation.table.iter_mut().flatten().enumerate() {
             *e = (i % 4093) as i16 - 2046;
         }
+        for (i, e) in h.pawn.table.iter_mut().flatten().enumerate() {
+            *e = (i % 2039) as i16 - 1019;
+        }
         let mut checked = 0;
         random_walks(&Chess::default(), &mut Rng::new(11), 4, 80, |p| {
             let earlier = [
                 Some((rng.index(12), rng.index(64))),
                 if rng.below(3) == 0 { None } else { Some((rng.index(12), rng.index(64))) },
             ];
-            let scorer = h.quiet_scorer(p.turn(), &earlier);
+            let key = QuietKey::of(p, earlier);
+            let scorer = h.quiet_scorer(p.turn(), &key);
             for m in p.legal_moves() {
                 // The tables read directly: butterfly by side, from and to;
-                // continuation by each earlier move, then this piece and to.
+                // continuation by each earlier move, then this piece and to;
+                // pawn by the pawn structure, then this piece and to.
                 let from = m.from().map_or(0, |s| s as usize);
                 let here = piece_index(p.turn(), m.role()) * 64 + m.to() as usize;
                 let mut expected =
@@ -245,8 +312,9 @@ mod tests {
                 for (piece, to) in earlier.iter().flatten() {
                     expected += i32::from(h.continuation.table[piece * 64 + to][here]);
                 }
+                expected += i32::from(h.pawn.table[key.pawns][here]) * PAWN_HISTORY_PCT() / 100;
                 assert_eq!(scorer.score(m), expected, "{m:?}");
-                assert_eq!(h.quiet(p.turn(), m, &earlier), expected, "{m:?}");
+                assert_eq!(h.quiet(p.turn(), m, &key), expected, "{m:?}");
                 checked += 1;
             }
         });
@@ -293,6 +361,36 @@ mod tests {
         let here = piece_index(Color::White, Role::Knight) * 64 + 21;
         assert_eq!(i32::from(h.row(earlier)[here]), h.get(earlier, Color::White, nf3));
         only_changed(&[0; 12 * 64], h.row(earlier), here);
+    }
+
+    #[test]
+    fn pawn_history_is_by_pawn_structure_piece_and_to() {
+        let e4 = crate::testutil::pos("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        let nc6 = crate::testutil::pos("r1bqkbnr/pppppppp/2n5/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2");
+        let d4 = crate::testutil::pos("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1");
+        let row = |p| pawn_slot(p, PAWN_ROW_BITS);
+        // The pawns alone decide the row: a knight move keeps it.
+        assert_eq!(row(&e4), row(&nc6));
+        assert_ne!(row(&e4), row(&d4));
+        let nf6 = mv("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "g8f6");
+        let here = piece_index(Color::Black, Role::Knight) * 64 + 45;
+        let mut p = PawnHistory::new();
+        p.update(row(&e4), Color::Black, nf6, 300);
+        only_changed(&[0; 12 * 64], p.row(row(&e4)), here);
+        assert!(p.row(row(&d4)).iter().all(|&e| e == 0));
+
+        // Through the quiet histories: read and written only while on.
+        let mut h = Histories::new();
+        let (ke4, knc6, kd4) =
+            (QuietKey::of(&e4, [None; 2]), QuietKey::of(&nc6, [None; 2]), QuietKey::of(&d4, [None; 2]));
+        h.update_quiet(Color::Black, nf6, &ke4, 300);
+        if PAWN_HISTORY_PCT() != 0 {
+            assert_eq!(ke4.pawns, row(&e4));
+            assert!(h.quiet(Color::Black, nf6, &knc6) > h.quiet(Color::Black, nf6, &kd4));
+        } else {
+            assert_eq!((ke4.pawns, kd4.pawns), (0, 0));
+            assert!(h.pawn.table.iter().flatten().all(|&e| e == 0));
+        }
     }
 
     #[test]

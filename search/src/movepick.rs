@@ -5,7 +5,7 @@
 
 use shakmaty::{Chess, Color, Move, MoveList, Position, Role};
 
-use crate::history::{Histories, Moved};
+use crate::history::{Histories, QuietKey};
 use crate::params::{CAPTURE_VALUE_WEIGHT, PIECE_VALUES};
 use crate::see::see_ge;
 use crate::tt::encode_move;
@@ -86,8 +86,8 @@ pub(crate) struct MovePicker {
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
     counter: Option<Move>,
-    /// The moves one and two plies earlier, for continuation history.
-    earlier: [Option<Moved>; 2],
+    /// What the quiet moves' histories are read by.
+    quiet_key: QuietKey,
     side: Color,
     moves: MoveList,
     scores: [i32; 256],
@@ -110,14 +110,14 @@ impl MovePicker {
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
         counter: Option<Move>,
-        earlier: [Option<Moved>; 2],
+        quiet_key: QuietKey,
     ) -> Self {
         MovePicker {
             stage: Stage::TableMove,
             tt_move,
             killers,
             counter,
-            earlier,
+            quiet_key,
             side: pos.turn(),
             moves: MoveList::new(),
             scores: [0; 256],
@@ -132,7 +132,7 @@ impl MovePicker {
     /// The root's move source: `moves` in the order given (the root move
     /// list, ordered by the last iteration), nothing generated or scored.
     pub fn listed(pos: &Chess, moves: impl Iterator<Item = Move>) -> Self {
-        let mut picker = MovePicker::new(pos, None, [None; 2], None, [None; 2]);
+        let mut picker = MovePicker::new(pos, None, [None; 2], None, QuietKey::default());
         picker.stage = Stage::Listed;
         picker.moves.extend(moves);
         picker
@@ -260,7 +260,7 @@ impl MovePicker {
                     }
                 }
                 Stage::ScoreQuiets => {
-                    let scorer = hist.quiet_scorer(self.side, &self.earlier);
+                    let scorer = hist.quiet_scorer(self.side, &self.quiet_key);
                     for i in self.quiet_start..self.moves.len() {
                         self.scores[i] = scorer.score(self.moves[i]);
                     }
@@ -370,7 +370,7 @@ mod tests {
         let quiet = legal.iter().copied().filter(|m| !is_noisy(m) && *m != tt).collect::<Vec<_>>();
         let killer = quiet[3];
         let hist = Histories::new();
-        let mut picker = MovePicker::new(&p, Some(tt), [Some(killer), None], None, [None, None]);
+        let mut picker = MovePicker::new(&p, Some(tt), [Some(killer), None], None, QuietKey::default());
         let mut order = Vec::new();
         while let Some(m) = picker.next(&p, &hist) {
             order.push(m);
@@ -394,7 +394,7 @@ mod tests {
         let p = pos("4kn2/2p1p2p/3p4/1b6/n7/8/2B5/3QK2R w K - 0 1");
         let legal = p.legal_moves();
         let hist = Histories::new();
-        let mut picker = MovePicker::new(&p, None, [None, None], None, [None, None]);
+        let mut picker = MovePicker::new(&p, None, [None, None], None, QuietKey::default());
         let mut order = Vec::new();
         while let Some(m) = picker.next(&p, &hist) {
             order.push(m);
@@ -419,8 +419,9 @@ mod tests {
         let mut hist = Histories::new();
         let legal = p.legal_moves();
         let favourite = legal[7];
-        hist.update_quiet(Color::White, favourite, &[None, None], 500);
-        let mut picker = MovePicker::new(&p, None, [None, None], None, [None, None]);
+        let key = QuietKey::of(&p, [None, None]);
+        hist.update_quiet(Color::White, favourite, &key, 500);
+        let mut picker = MovePicker::new(&p, None, [None, None], None, key);
         assert_eq!(picker.next(&p, &hist), Some(favourite));
     }
 
@@ -498,7 +499,7 @@ mod tests {
     fn no_legal_move() {
         let p = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
         let hist = Histories::new();
-        let mut picker = MovePicker::new(&p, None, [None, None], None, [None, None]);
+        let mut picker = MovePicker::new(&p, None, [None, None], None, QuietKey::default());
         assert_eq!(picker.next(&p, &hist), None);
         assert!(!picker.any_legal());
         assert!(QPicker::new(&mut p.legal_moves(), false, 0).is_empty());

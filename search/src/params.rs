@@ -188,6 +188,11 @@ tunables! {
     HISTORY_BONUS_PER_DEPTH: i32 = 128, 32..=400, 18;
     /// ...up to this much.
     HISTORY_BONUS_MAX: i32 = 1_536, 512..=4096, 180;
+    /// Pawn history's weight in a quiet move's score, in per cent. Off (0)
+    /// until its SPRT (docs/strength.md, `phist`) passes: at 0 the normal
+    /// build neither reads nor writes the table; the tuning build turns it
+    /// on with this option.
+    PAWN_HISTORY_PCT: i32 = 0, 0..=200, 10;
 
     /// Table cutoffs stop at this halfmove clock: near the fifty-move rule a
     /// stored score may be from a line the rule has since drawn.

@@ -4,7 +4,7 @@
 use shakmaty::{Chess, Move, MoveList, Position};
 
 use crate::context::Context;
-use crate::history::bonus;
+use crate::history::{QuietKey, bonus};
 use crate::limits::MAX_PLY;
 use crate::movepick::{MovePicker, is_noisy};
 use crate::node::{Node, NonPv, Pv};
@@ -196,12 +196,13 @@ impl Worker {
         let pos = self.pos(ply);
         let earlier = self.stack.earlier(ply);
         let prev = earlier[0];
+        let quiet_key = QuietKey::of(pos, earlier);
         let mut picker = if N::ROOT {
             MovePicker::listed(pos, self.root_moves[self.pv_idx..].iter().map(|rm| rm.mv))
         } else {
             let counter = self.hist.counter.get(prev);
             let picker_tt = if excluded.is_some() { None } else { tt_move };
-            MovePicker::new(pos, picker_tt, self.stack[ply].killers, counter, earlier)
+            MovePicker::new(pos, picker_tt, self.stack[ply].killers, counter, quiet_key)
         };
         let original_alpha = alpha;
         let mut best_score = tb_floor;
@@ -216,7 +217,7 @@ impl Worker {
             }
             let pos = self.pos(ply);
             let quiet = !is_noisy(&mv);
-            let history = if quiet { self.hist.quiet(us, mv, &earlier) } else { 0 };
+            let history = if quiet { self.hist.quiet(us, mv, &quiet_key) } else { 0 };
             // Captures that lose too much material, at low depth.
             if !N::ROOT
                 && !quiet
@@ -425,7 +426,8 @@ impl Worker {
     /// its kind tried before it (and the captures, if a quiet move cut); a
     /// quiet move also becomes killer and countermove.
     fn reward_cutoff(&mut self, ply: usize, depth: i32, mv: Move, quiets: &[Move], noisy: &[Move]) {
-        let (side, earlier) = (self.pos(ply).turn(), &self.stack.earlier(ply));
+        let (side, earlier) = (self.pos(ply).turn(), self.stack.earlier(ply));
+        let key = QuietKey::of(self.pos(ply), earlier);
         let b = bonus(depth);
         if is_noisy(&mv) {
             self.hist.capture.update(side, mv, b);
@@ -436,9 +438,9 @@ impl Worker {
                 killers[0] = Some(mv);
             }
             self.hist.counter.set(earlier[0], mv);
-            self.hist.update_quiet(side, mv, earlier, b);
+            self.hist.update_quiet(side, mv, &key, b);
             for &q in quiets {
-                self.hist.update_quiet(side, q, earlier, -b);
+                self.hist.update_quiet(side, q, &key, -b);
             }
         }
         for &n in noisy {
