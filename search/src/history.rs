@@ -51,6 +51,8 @@ impl ButterflyHistory {
         ButterflyHistory { table: Box::new([[0; 64 * 64]; 2]) }
     }
 
+    /// One entry (the search reads whole rows through [`QuietScorer`]).
+    #[cfg(test)]
     pub fn get(&self, side: Color, m: Move) -> i32 {
         i32::from(self.table[side as usize][from_to(m)])
     }
@@ -83,6 +85,8 @@ impl ContinuationHistory {
         &self.table[piece * 64 + to]
     }
 
+    /// One entry (the search reads whole rows through [`QuietScorer`]).
+    #[cfg(test)]
     pub fn get(&self, earlier: Moved, side: Color, m: Move) -> i32 {
         i32::from(self.row(earlier)[piece_to(side, m)])
     }
@@ -215,14 +219,7 @@ impl Histories {
     /// moves one and two plies earlier, plus pawn history at its weight, as
     /// `key` says.
     pub fn quiet(&self, side: Color, m: Move, key: &QuietKey) -> i32 {
-        let mut score = self.butterfly.get(side, m);
-        if PAWN_HISTORY_PCT() != 0 {
-            score += i32::from(self.pawn.row(key.pawns)[piece_to(side, m)]) * PAWN_HISTORY_PCT() / 100;
-        }
-        for &e in key.earlier.iter().flatten() {
-            score += self.continuation.get(e, side, m);
-        }
-        score
+        self.quiet_scorer(side, key).score(m)
     }
 
     /// Scores quiet moves as [`Histories::quiet`] does, with the

@@ -352,7 +352,7 @@ impl Worker {
                     if score >= beta {
                         self.stack[ply].cutoffs += 1;
                         if !N::ROOT {
-                            self.reward_cutoff(ply, depth, mv, &quiets_tried, &noisy_tried);
+                            self.reward_cutoff(ply, depth, mv, &quiet_key, &quiets_tried, &noisy_tried);
                         }
                         break;
                     }
@@ -425,9 +425,17 @@ impl Worker {
     /// A move that cut at `ply`: reward its history and punish the moves of
     /// its kind tried before it (and the captures, if a quiet move cut); a
     /// quiet move also becomes killer and countermove.
-    fn reward_cutoff(&mut self, ply: usize, depth: i32, mv: Move, quiets: &[Move], noisy: &[Move]) {
-        let (side, earlier) = (self.pos(ply).turn(), self.stack.earlier(ply));
-        let key = QuietKey::of(self.pos(ply), earlier);
+    /// `key` is the node's own, as its move picker read the histories by.
+    fn reward_cutoff(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        mv: Move,
+        key: &QuietKey,
+        quiets: &[Move],
+        noisy: &[Move],
+    ) {
+        let side = self.pos(ply).turn();
         let b = bonus(depth);
         if is_noisy(&mv) {
             self.hist.capture.update(side, mv, b);
@@ -437,10 +445,10 @@ impl Worker {
                 killers[1] = killers[0];
                 killers[0] = Some(mv);
             }
-            self.hist.counter.set(earlier[0], mv);
-            self.hist.update_quiet(side, mv, &key, b);
+            self.hist.counter.set(key.earlier[0], mv);
+            self.hist.update_quiet(side, mv, key, b);
             for &q in quiets {
-                self.hist.update_quiet(side, q, &key, -b);
+                self.hist.update_quiet(side, q, key, -b);
             }
         }
         for &n in noisy {
