@@ -2,7 +2,7 @@
 """How well an atlas's scores of start positions agree with another engine's.
 
     scripts/atlas-compare.py --engine /usr/games/stockfish --depth 16 --scores sf-d16.csv \
-        docs/atlas/chess960-d22.csv [older-atlas.csv ...]
+        docs/atlas/chess960-d24.csv [older-atlas.csv ...]
 
 Searches every position of the first atlas with the UCI engine (Chess960 on, `Hash` 16, one
 thread per engine, `--jobs` engines at once) to `--depth`, keeps the engine's scores in
