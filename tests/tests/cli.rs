@@ -309,6 +309,19 @@ fn wdl_fits_match_games_and_shows_the_held_out_calibration() {
     let constants =
         |text: &str| text.lines().filter(|l| l.starts_with("pub const")).collect::<Vec<_>>().join("\n");
     assert_eq!(constants(&std::fs::read_to_string(&again).unwrap()), constants(&written));
+    // One engine's moves alone: qsb played all twelve games, half its
+    // opponent's moves are left out, and the fit says whose scores it read.
+    let qsb = path("c3.rs");
+    let (status, said, err) = run_cli(&["wdl", "--pgn", pgn, "--engine", "qsb", "--out", &qsb]);
+    assert!(status.success(), "{err}");
+    assert!(
+        said.contains("; 0 games without qsb and ") && said.contains(" moves of its opponents left out"),
+        "{said}"
+    );
+    let fitted = std::fs::read_to_string(&qsb).unwrap();
+    let header = fitted.replace("\n//! ", " ");
+    assert!(header.contains("the score qsb reported for the position before each of its moves"), "{fitted}");
+    assert_ne!(constants(&fitted), constants(&written));
 
     let garbage = path("g.pgn");
     std::fs::write(&garbage, "[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n").unwrap();
@@ -321,6 +334,11 @@ fn wdl_fits_match_games_and_shows_the_held_out_calibration() {
         (&["wdl", "--pgn", &garbage, "--out", &out], 1, "rockad wdl: no game in "),
         (&["wdl", "--pgn", pgn, "--played-with", pgn, "--out", &out], 1, "is not a coefficients.rs"),
         (&["wdl", "--pgn", pgn, "--holdout", "1"], 2, "--holdout 1 would hold out every game"),
+        (
+            &["wdl", "--pgn", pgn, "--engine", "Qsb", "--out", &out],
+            1,
+            "no finished game of Qsb (a White or Black tag) in ",
+        ),
         (&["wdl", "--pgn", pgn, "--data", pgn], 2, "cannot be used with"),
         (&["wdl", "--data", pgn, "--report", &report], 2, "cannot be used with"),
     ] {

@@ -41,12 +41,13 @@ fn time_controls(tally: &BTreeMap<String, u64>) -> String {
     list.iter().map(|(tc, n)| format!("{} ({n})", name(tc))).collect::<Vec<_>>().join(", ")
 }
 
-/// Reads `files`, holding out every `every`-th game (0: none); `played` is
-/// the model the games' scores were normalised with, `played_name` says
-/// which it is.
+/// Reads `files`, holding out every `every`-th game (0: none), keeping
+/// only the moves of `engine` when it names one; `played` is the model the
+/// games' scores were normalised with, `played_name` says which it is.
 pub fn split(
     files: &[String],
     every: u32,
+    engine: Option<&str>,
     played: &Model,
     played_name: &str,
     say: &mut dyn FnMut(&str),
@@ -55,10 +56,18 @@ pub fn split(
     let mut tally: BTreeMap<String, u64> = BTreeMap::new();
     let mut fitted_positions = 0u64;
     for f in files {
-        let read = read_file(f)?;
+        let read = read_file(f, engine)?;
         let positions: usize = read.games.iter().map(|g| g.samples.len()).sum();
+        let others = match engine {
+            Some(e) => format!(
+                "; {} without {e} and {} of its opponents left out",
+                plural(read.other_games, "game"),
+                plural(read.other_moves, "move")
+            ),
+            None => String::new(),
+        };
         say(&format!(
-            "{f}: {}, {} with a score ({} and {} without one left out); {} unreadable, {} unfinished",
+            "{f}: {}, {} with a score ({} and {} without one left out); {} unreadable, {} unfinished{others}",
             plural(read.games.len() as u64, "game"),
             plural(positions as u64, "move"),
             plural(read.mates, "mate score"),
@@ -91,7 +100,10 @@ pub fn split(
         }
     }
     if out.games == 0 {
-        return Err(format!("no finished game in {}", files.join(", ")));
+        return Err(match engine {
+            Some(e) => format!("no finished game of {e} (a White or Black tag) in {}", files.join(", ")),
+            None => format!("no finished game in {}", files.join(", ")),
+        });
     }
     let fit_games = out.games - out.held_out_games;
     say(&format!(
@@ -105,10 +117,13 @@ pub fn split(
         plural(out.held_out.len() as u64, "position")
     ));
     let holding = if every > 0 { format!(", one in {every} held out") } else { String::new() };
+    let who = match engine {
+        Some(e) => format!("{e} reported for the position before each of its moves"),
+        None => "each engine reported for the position before its move".to_string(),
+    };
     out.what = format!(
-        "{} of {} ({} at {} in {}{holding}), each game weighing the same: the score each engine \
-         reported for the position before its move, turned back from centipawns with {played_name}, \
-         and the game's result",
+        "{} of {} ({} at {} in {}{holding}), each game weighing the same: the score {who}, turned \
+         back from centipawns with {played_name}, and the game's result",
         plural(out.counts.samples, "position"),
         plural(fit_games, "match game"),
         plural(out.games, "game"),

@@ -9,6 +9,10 @@
 //!   evaluation (the embedded network) or, with `--scores search`, by the
 //!   score stored with it ([`data`]).
 //!
+//! With `--engine NAME` only the moves of the engine named so in the
+//! games' `White` / `Black` tags count: in a match against another
+//! engine, or another network, the opponent's scores follow its own model.
+//!
 //! The scores in a PGN are the centipawns the playing binary reported,
 //! normalised with the model it was built with. They are turned back into
 //! internal scores with this binary's model, or with `--played-with` a
@@ -42,7 +46,9 @@ With --pgn, the scores are those the engines reported in the games: centipawns
 normalised with the model of the binaries that played. They are turned back
 with this binary's own model unless --played-with names the coefficients.rs
 those binaries were built with (after a refit, the games played before it need
-the old file: git show COMMIT:eval/src/wdl/coefficients.rs).";
+the old file: git show COMMIT:eval/src/wdl/coefficients.rs). In games against
+another engine (or Rockad with another network), --engine NAME keeps the moves
+of the side named NAME in the White / Black tags and leaves the rest out.";
 
 /// One game in this many is held out of a fit on match games.
 const DEFAULT_HOLDOUT: u32 = 5;
@@ -78,6 +84,10 @@ pub struct WdlArgs {
     /// binary's own model)
     #[arg(long, value_name = "FILE", conflicts_with = "data", value_parser = clap::builder::NonEmptyStringValueParser::new())]
     played_with: Option<String>,
+    /// With --pgn: only the moves of the engine named NAME in the games' White / Black tags
+    /// (default: both sides')
+    #[arg(long, value_name = "NAME", conflicts_with = "data", value_parser = clap::builder::NonEmptyStringValueParser::new())]
+    engine: Option<String>,
     /// With --pgn: also write the held-out calibration tables to FILE, in Markdown
     #[arg(long, value_name = "FILE", conflicts_with = "data", value_parser = clap::builder::NonEmptyStringValueParser::new())]
     report: Option<String>,
@@ -90,8 +100,17 @@ pub struct WdlArgs {
 /// What the model is fitted to.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Input {
-    Data { files: Vec<String>, search_scores: bool },
-    Pgn { files: Vec<String>, holdout: u32, played_with: Option<String>, report: Option<String> },
+    Data {
+        files: Vec<String>,
+        search_scores: bool,
+    },
+    Pgn {
+        files: Vec<String>,
+        holdout: u32,
+        engine: Option<String>,
+        played_with: Option<String>,
+        report: Option<String>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -115,6 +134,7 @@ impl WdlArgs {
             Input::Pgn {
                 files: common::file_list("--pgn", self.pgn)?,
                 holdout,
+                engine: self.engine,
                 played_with: self.played_with,
                 report: self.report,
             }
@@ -168,12 +188,12 @@ pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<Fit, String> {
             show_fit(&model, say);
             (model, what)
         }
-        Input::Pgn { files, holdout, played_with, report } => {
+        Input::Pgn { files, holdout, engine, played_with, report } => {
             if let Some(r) = report {
                 common::check_writable(r)?;
             }
             let (played, name) = played_model(played_with.as_deref())?;
-            let split = games::split(files, *holdout, &played, &name, say)?;
+            let split = games::split(files, *holdout, engine.as_deref(), &played, &name, say)?;
             let model = fit_joint(&split.counts)?;
             show_fit(&model, say);
             if !split.held_out.is_empty() {
@@ -223,12 +243,16 @@ mod tests {
         assert!(matches!(c.input, Input::Data { search_scores: false, .. }));
         assert!(c.out.ends_with("eval/src/wdl/coefficients.rs") && Path::new(&c.out).is_absolute());
         let c = parse_args(&["--pgn", "a.bin", "--pgn", "b.bin", "--report", "r.md"]).unwrap();
-        let want = Input::Pgn { files, holdout: 5, played_with: None, report: Some("r.md".into()) };
+        let want =
+            Input::Pgn { files, holdout: 5, engine: None, played_with: None, report: Some("r.md".into()) };
         assert_eq!(c.input, want);
-        let c = parse_args(&["--pgn", "g.pgn", "--holdout", "0", "--played-with", "old.rs"]).unwrap();
+        let c =
+            parse_args(&["--pgn", "g.pgn", "--holdout", "0", "--played-with", "old.rs", "--engine", "net16"])
+                .unwrap();
         let want = Input::Pgn {
             files: vec!["g.pgn".into()],
             holdout: 0,
+            engine: Some("net16".into()),
             played_with: Some("old.rs".into()),
             report: None,
         };
@@ -249,6 +273,8 @@ mod tests {
             &["--pgn", "b", "--holdout", "1"],
             &["--pgn", "b", "--holdout", "-2"],
             &["--pgn", "b", "--played-with", ""],
+            &["--pgn", "b", "--engine", ""],
+            &["--data", "a", "--engine", "x"],
         ] {
             assert!(parse_args(args).is_err(), "{args:?}");
         }
@@ -268,6 +294,7 @@ mod tests {
             input: Input::Pgn {
                 files: vec!["/nonexistent/g.pgn".into()],
                 holdout: 5,
+                engine: None,
                 played_with: played_with.map(String::from),
                 report: report.map(String::from),
             },
