@@ -12,6 +12,7 @@ use shakmaty::{Bitboard, Chess, Color, Position};
 use crate::board_hash::{pawn_slot, slot};
 use crate::history::Moved;
 use crate::params::{CORR_BONUS_MAX, CORR_W_CONT, CORR_W_MINOR, CORR_W_NON_PAWN, CORR_W_PAWN};
+use crate::prefetch::prefetch;
 use crate::score::TB_WIN_BOUND;
 
 /// Entries per side to move in each hashed table: 2 to the power of this.
@@ -105,6 +106,20 @@ impl CorrectionHistory {
             sum += CORR_W_CONT() * i32::from(self.cont[i]);
         }
         sum / SCALE
+    }
+
+    /// Starts loading the entries [`Self::correct`] will read for `side`
+    /// at `slots`, so that their latency overlaps the evaluation.
+    #[inline(always)]
+    pub fn prefetch(&self, side: Color, s: &CorrectionSlots) {
+        let c = side as usize;
+        prefetch(&self.pawn[c][s.pawn]);
+        prefetch(&self.minor[c][s.minor]);
+        prefetch(&self.non_pawn[0][c][s.non_pawn[0]]);
+        prefetch(&self.non_pawn[1][c][s.non_pawn[1]]);
+        if let Some(i) = s.cont {
+            prefetch(&self.cont[i]);
+        }
     }
 
     /// `raw` (a static evaluation of a position of `side` to move with
