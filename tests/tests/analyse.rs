@@ -103,11 +103,15 @@ fn writes_csv_json_lines_svg_and_summary() {
     let jsonl = read(format!("{p}.jsonl"));
     assert_eq!(jsonl.lines().count(), 3);
     for line in jsonl.lines() {
-        assert!(line.starts_with("{\"id\":\"") && line.ends_with("}]}"), "{line}");
+        assert!(line.starts_with("{\"id\":\"") && line.ends_with("]}"), "{line}");
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         assert_eq!(v["score_mate"], serde_json::Value::Null);
         assert_eq!(v["depth"], 2);
         assert_eq!(v["lines"][0]["pv_san"], v["pv_san"]);
+        // Line 1's score at depths 1 and 2, the last of them the row's.
+        let by_depth = v["depth_scores_cp"].as_array().unwrap();
+        assert_eq!(by_depth.len(), 2, "{line}");
+        assert_eq!(by_depth[1], v["score_cp"], "{line}");
         assert_eq!(json_field(line, "depth"), "2");
     }
 

@@ -71,6 +71,12 @@ pub struct AnalyseArgs {
     /// tables are searched with them, and their WDL columns come from the tables
     #[arg(long, help_heading = "Search and output", value_name = "DIRS")]
     syzygy_path: Option<String>,
+    /// Score each position by the mean of its best line's scores over the last N completed
+    /// depths (1: the last depth's alone): near-equal positions rank by what the search saw
+    /// over several depths rather than by one depth's swing. The line shown stays the last
+    /// depth's; the JSON lines file keeps every depth's score
+    #[arg(long, help_heading = "Search and output", value_name = "N", allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_DEPTH))]
+    average: u16,
     /// Writes PREFIX.csv, PREFIX.jsonl, PREFIX.svg, PREFIX.html and PREFIX.summary.txt
     /// (a PREFIX ending in one of these is taken without it); rerunning with the same
     /// PREFIX resumes, skipping positions done (with all done, it only rewrites the chart,
@@ -121,6 +127,7 @@ impl AnalyseArgs {
             multipv: self.multipv.into(),
             threads: self.threads.into(),
             hash_mb: self.hash as usize,
+            average: self.average.into(),
             syzygy_path: self.syzygy_path,
             out: stem(self.out),
             compare: self.compare,
@@ -172,6 +179,8 @@ pub struct Config {
     pub multipv: usize,
     pub threads: usize,
     pub hash_mb: usize,
+    /// Depths averaged into each score (`--average`).
+    pub average: usize,
     /// Tablebase directories, if any.
     pub syzygy_path: Option<String>,
     pub out: String,
@@ -193,6 +202,7 @@ impl Config {
             multipv: 1,
             threads: 1,
             hash_mb: 1,
+            average: 1,
             syzygy_path: None,
             out: String::new(),
             compare: None,

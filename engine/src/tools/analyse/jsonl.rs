@@ -65,6 +65,14 @@ mod tests {
         assert_eq!(record(&l).unwrap(), r);
         let m = sample("5", Score::Mate(3));
         assert_eq!(record(&line(&m)).unwrap(), m);
+        assert!(!line(&m).contains("depth_scores_cp"), "none recorded, none written");
+        // The scores by depth, a mate among them, come back as written.
+        let mut d = sample("6", Score::Cp(12));
+        d.depth_scores = vec![Some(30), None, Some(-4), Some(12)];
+        let l = line(&d);
+        let v: serde_json::Value = serde_json::from_str(&l).unwrap();
+        assert_eq!(v["depth_scores_cp"], serde_json::json!([30, null, -4, 12]));
+        assert_eq!(record(&l).unwrap(), d);
     }
 
     #[test]

@@ -107,6 +107,7 @@ fn analyse(config: &args::Config) -> Result<(), Error> {
         threads: config.threads,
         hash_mb: config.hash_mb,
         tablebases,
+        average: config.average,
     };
     note(&run::mode_line(todo.len(), &settings));
 

@@ -4,7 +4,7 @@
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Move, Position};
 
-use rockad_search::{IterationReport, SearchOutcome};
+use rockad_search::{IterationReport, SearchOutcome, TB_WIN_BOUND};
 use rockad_uci::format_move;
 
 use super::select::{Key, Task};
@@ -77,6 +77,10 @@ pub struct Record {
     pub seldepth: u32,
     pub nodes: u64,
     pub time_ms: u64,
+    /// Line 1's score (White's side, centipawns) at each completed depth,
+    /// depth 1 first; `None` at a depth that found a mate or a tablebase
+    /// result. Kept in the JSON lines file; empty when read from the CSV.
+    pub depth_scores: Vec<Option<i32>>,
 }
 
 impl Record {
@@ -120,13 +124,33 @@ fn pv_text(root: &Chess, pv: &[Move]) -> (Vec<String>, Vec<String>) {
     (uci, san)
 }
 
+/// The mean of the last `n` of line 1's scores by depth (internal, the side
+/// to move's), rounded; `None` with fewer than `n` depths or where one of
+/// them is a mate or a tablebase result (no centipawns to average).
+pub fn averaged(by_depth: &[(u32, i32)], n: usize) -> Option<i32> {
+    if n == 0 || by_depth.len() < n {
+        return None;
+    }
+    let last = &by_depth[by_depth.len() - n..];
+    if last.iter().any(|&(_, s)| s.abs() >= TB_WIN_BOUND) {
+        return None;
+    }
+    let sum: i64 = last.iter().map(|&(_, s)| i64::from(s)).sum();
+    Some((sum as f64 / n as f64).round() as i32)
+}
+
 /// Builds the record of a finished search. `reports[i]` is the last report
-/// of line `i + 1`. Line 1 follows the outcome (the move the search chose,
-/// which may come from a helper thread or an unfinished iteration).
+/// of line `i + 1`; `by_depth` line 1's exact score at each depth, in
+/// order. Line 1 follows the outcome (the move the search chose, which may
+/// come from a helper thread or an unfinished iteration); with `average`
+/// above 1 its score (and the chances) is the mean of the last `average`
+/// completed depths' scores, where they are all centipawns.
 pub fn from_search(
     task: &Task,
     outcome: &SearchOutcome,
     reports: &[Option<IterationReport>],
+    by_depth: &[(u32, i32)],
+    average: usize,
     time_ms: u64,
 ) -> Option<Record> {
     let best = outcome.best?;
@@ -136,7 +160,12 @@ pub fn from_search(
         _ => vec![best],
     };
     let (pv_uci, pv_san) = pv_text(&task.root, &pv1);
-    let mut lines = vec![Line { score: white_score(outcome.score, &task.root), pv_uci, pv_san }];
+    // An unfinished last iteration has no say in the scores by depth.
+    let completed: Vec<(u32, i32)> = by_depth.iter().copied().filter(|&(d, _)| d <= outcome.depth).collect();
+    let score =
+        if average > 1 { averaged(&completed, average).unwrap_or(outcome.score) } else { outcome.score };
+    let depth_scores = completed.iter().map(|&(_, s)| white_score(s, &task.root).cp()).collect();
+    let mut lines = vec![Line { score: white_score(score, &task.root), pv_uci, pv_san }];
     for r in reports.iter().skip(1).flatten() {
         let (pv_uci, pv_san) = pv_text(&task.root, &r.pv);
         if !pv_uci.is_empty() {
@@ -146,7 +175,7 @@ pub fn from_search(
     // A root in the tablebases has a certain result; otherwise the model's.
     let wdl = Some(match outcome.tb_result {
         Some(r) => crate::scores::white_tb_wdl(r, &task.root),
-        None => wdl::estimate(outcome.score, &task.root),
+        None => wdl::estimate(score, &task.root),
     });
     Some(Record {
         id: task.id.clone(),
@@ -159,6 +188,7 @@ pub fn from_search(
         seldepth: first.map_or(0, |r| r.seldepth),
         nodes: outcome.nodes,
         time_ms,
+        depth_scores,
     })
 }
 
@@ -184,7 +214,24 @@ pub mod tests {
             seldepth: 11,
             nodes: 12345,
             time_ms: 67,
+            depth_scores: vec![],
         }
+    }
+
+    #[test]
+    fn the_mean_of_the_last_depths() {
+        let d = [(1, 40), (2, 10), (3, 31), (4, 20)];
+        assert_eq!(averaged(&d, 1), Some(20));
+        assert_eq!(averaged(&d, 2), Some(26)); // 25.5 rounds away from zero
+        assert_eq!(averaged(&d, 3), Some(20)); // (10 + 31 + 20) / 3 = 20.33
+        assert_eq!(averaged(&d, 4), Some(25)); // 25.25
+        assert_eq!(averaged(&d, 5), None, "too few depths");
+        assert_eq!(averaged(&[(1, -7), (2, -8)], 2), Some(-8)); // -7.5
+        // A mate or a tablebase result among them: nothing to average.
+        assert_eq!(averaged(&[(1, 30), (2, MATE - 5)], 2), None);
+        assert_eq!(averaged(&[(1, 30), (2, MATE - 5)], 1), None);
+        assert_eq!(averaged(&[(1, MATE - 5), (2, 30)], 1), Some(30));
+        assert_eq!(averaged(&[(1, -TB_WIN_BOUND), (2, 30)], 2), None);
     }
 
     #[test]

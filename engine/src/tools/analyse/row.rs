@@ -52,6 +52,10 @@ pub struct Row {
     /// Every MultiPV line: in the JSON lines file only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lines: Option<Vec<LineRow>>,
+    /// Line 1's centipawns at each depth from 1 (`null` for a mate): in the
+    /// JSON lines file only, when the search recorded them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth_scores_cp: Option<Vec<Option<i32>>>,
 }
 
 /// One MultiPV line in the JSON lines file.
@@ -120,6 +124,7 @@ impl Row {
             time_ms: r.time_ms,
             multipv: r.multipv,
             lines,
+            depth_scores_cp: (all_lines && !r.depth_scores.is_empty()).then(|| r.depth_scores.clone()),
         }
     }
 
@@ -150,6 +155,7 @@ impl Row {
             seldepth: self.seldepth,
             nodes: self.nodes,
             time_ms: self.time_ms,
+            depth_scores: self.depth_scores_cp.unwrap_or_default(),
         })
     }
 }

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use shakmaty::Move;
 
-use rockad_search::{IterationReport, Limits, Listener, SearchRequest, Searcher, TbSettings};
+use rockad_search::{Bound, IterationReport, Limits, Listener, SearchRequest, Searcher, TbSettings};
 
 use super::args::Budget;
 use super::record::{self, Record};
@@ -27,6 +27,8 @@ pub struct Settings {
     pub hash_mb: usize,
     /// Tablebases every search probes.
     pub tablebases: TbSettings,
+    /// Depths whose line-1 scores are averaged into the score (1: the last alone).
+    pub average: usize,
 }
 
 /// What the caller hears while the searches run.
@@ -57,15 +59,33 @@ pub fn mode_line(positions: usize, s: &Settings) -> String {
     }
 }
 
-/// Keeps the last report of each MultiPV line.
-struct Collector(Mutex<Vec<Option<IterationReport>>>);
+/// Keeps the last report of each MultiPV line, and line 1's exact score at
+/// each depth (an aspiration window's fail is no score of its depth).
+struct Collector {
+    lines: Mutex<Vec<Option<IterationReport>>>,
+    by_depth: Mutex<Vec<(u32, i32)>>,
+}
 
 impl Listener for Collector {
     fn iteration(&self, r: &IterationReport) {
-        let Ok(mut lines) = self.0.lock() else { return };
         let i = r.multipv.max(1) as usize - 1;
-        if r.depth > 0 && i < lines.len() {
+        if r.depth == 0 {
+            return;
+        }
+        if let Ok(mut lines) = self.lines.lock()
+            && i < lines.len()
+        {
             lines[i] = Some(r.clone());
+        }
+        if i == 0
+            && r.bound == Bound::Exact
+            && let Ok(mut by_depth) = self.by_depth.lock()
+        {
+            match by_depth.last_mut() {
+                Some(last) if last.0 == r.depth => last.1 = r.score,
+                Some(last) if last.0 > r.depth => {}
+                _ => by_depth.push((r.depth, r.score)),
+            }
         }
     }
     fn currmove(&self, _: u32, _: Move, _: u32) {}
@@ -85,7 +105,8 @@ fn limits(b: &Budget) -> Limits {
 /// which positions a worker searched before.
 pub fn search(searcher: &mut Searcher, task: &Task, s: &Settings) -> Result<Record, String> {
     searcher.clear();
-    let collector = Arc::new(Collector(Mutex::new(vec![None; s.multipv])));
+    let collector =
+        Arc::new(Collector { lines: Mutex::new(vec![None; s.multipv]), by_depth: Mutex::default() });
     let start = Instant::now();
     searcher.start(
         SearchRequest {
@@ -100,8 +121,9 @@ pub fn search(searcher: &mut Searcher, task: &Task, s: &Settings) -> Result<Reco
     );
     let outcome = searcher.wait().ok_or_else(|| format!("position {}: the search failed", task.id))?;
     let time_ms = start.elapsed().as_millis() as u64;
-    let reports = collector.0.lock().map(|l| l.clone()).unwrap_or_default();
-    record::from_search(task, &outcome, &reports, time_ms)
+    let reports = collector.lines.lock().map(|l| l.clone()).unwrap_or_default();
+    let by_depth = collector.by_depth.lock().map(|l| l.clone()).unwrap_or_default();
+    record::from_search(task, &outcome, &reports, &by_depth, s.average, time_ms)
         .ok_or_else(|| format!("position {}: the search found no move", task.id))
 }
 
@@ -181,7 +203,29 @@ mod tests {
             threads,
             hash_mb: 1,
             tablebases: TbSettings::default(),
+            average: 1,
         }
+    }
+
+    #[test]
+    fn scores_by_depth_and_their_mean() {
+        let t = tasks(&[518], &[]);
+        let mut searcher = Searcher::new(1, 1).unwrap();
+        let last = search(&mut searcher, &t[0], &settings(6, 1, 1)).unwrap();
+        assert_eq!(last.depth_scores.len(), 6, "{:?}", last.depth_scores);
+        let cps: Vec<i32> = last.depth_scores.iter().map(|s| s.unwrap()).collect();
+        assert_eq!(last.score().cp(), Some(cps[5]), "without --average the last depth's score");
+        // The same search (a cleared table: deterministic) averaged over its last three depths.
+        let avg = search(&mut searcher, &t[0], &Settings { average: 3, ..settings(6, 1, 1) }).unwrap();
+        assert_eq!(avg.depth_scores, last.depth_scores);
+        assert_eq!(avg.best_uci(), last.best_uci(), "the line stays the last depth's");
+        let mean = cps[3..].iter().sum::<i32>() as f64 / 3.0;
+        let got = avg.score().cp().unwrap();
+        // Averaged before normalising to centipawns: within rounding of the mean of the shown scores.
+        assert!((f64::from(got) - mean).abs() <= 1.5, "{got} against {mean} from {cps:?}");
+        // More depths than searched: the last depth's score.
+        let few = search(&mut searcher, &t[0], &Settings { average: 9, ..settings(6, 1, 1) }).unwrap();
+        assert_eq!(few.score(), last.score());
     }
 
     #[test]
