@@ -4,7 +4,7 @@
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Move, Position};
 
-use rockad_search::{IterationReport, SearchOutcome, TB_WIN_BOUND};
+use rockad_search::{IterationReport, ScoreBand, SearchOutcome, band};
 use rockad_uci::format_move;
 
 use super::select::{Key, Task};
@@ -132,7 +132,7 @@ pub fn averaged(by_depth: &[(u32, i32)], n: usize) -> Option<i32> {
         return None;
     }
     let last = &by_depth[by_depth.len() - n..];
-    if last.iter().any(|&(_, s)| s.abs() >= TB_WIN_BOUND) {
+    if last.iter().any(|&(_, s)| !matches!(band(s), ScoreBand::Normal(_))) {
         return None;
     }
     let sum: i64 = last.iter().map(|&(_, s)| i64::from(s)).sum();
@@ -195,7 +195,7 @@ pub fn from_search(
 #[cfg(test)]
 pub mod tests {
     use super::*;
-    use rockad_search::MATE;
+    use rockad_search::{MATE, TB_WIN_BOUND};
 
     /// A record with made-up values for the writers' tests.
     pub fn sample(id: &str, score: Score) -> Record {
