@@ -359,6 +359,14 @@ impl Worker {
                         }
                         break;
                     }
+                    if !N::ROOT
+                        && ALPHA_RAISE_REDUCTION() != 0
+                        && depth > 2
+                        && depth < 14
+                        && score.abs() < MATE_BOUND
+                    {
+                        depth -= ALPHA_RAISE_REDUCTION();
+                    }
                     alpha = score;
                 }
             }
