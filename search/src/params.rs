@@ -295,10 +295,6 @@ tunables! {
     /// Extensions (check and singular) stop this many times the iteration's
     /// depth from the root, so that checks cannot run away.
     EXTENSION_MAX_PLY_FACTOR: usize = 2, 1..=4, 1;
-    /// A move that gives check is extended only from this depth (0: every
-    /// check; Stockfish 15 extends from depth 10, engines that lean on
-    /// reducing checks less do not extend them at all).
-    CHECK_EXTENSION_MIN_DEPTH: i32 = 0, 0..=16, 1;
     /// Singular extensions: from this depth, with a table entry at most this
     /// much shallower; margin per depth below the table score; double extension
     /// when the other moves fail by this much more.

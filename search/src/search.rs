@@ -288,8 +288,7 @@ impl Worker {
             self.make_move(ctx, mv, ply);
             let gives_check = self.pos(ply + 1).is_check();
             // Check extension, bounded so checks cannot run away.
-            if extension == 0 && gives_check && ply < extension_limit && depth >= CHECK_EXTENSION_MIN_DEPTH()
-            {
+            if extension == 0 && gives_check && ply < extension_limit {
                 extension = 1;
             }
             let mut new_depth = depth - 1 + extension;
