@@ -232,8 +232,9 @@ tunables! {
     LMR_SHALLOWER_MARGIN: i32 = 10, 0..=30, 2;
     /// Once a move has raised alpha at a PV node (depth 3 to 13), the rest
     /// are searched this many plies shallower: they need only show they are
-    /// no better (0: not at all, as before; Stockfish takes 2).
-    ALPHA_RAISE_REDUCTION: i32 = 0, 0..=3, 1;
+    /// no better (0: not at all, as before; Stockfish takes 2, the most
+    /// that leaves a depth-3 node a ply to search).
+    ALPHA_RAISE_REDUCTION: i32 = 0, 0..=2, 1;
     /// A late move reduces a ply more once the earlier moves' replies cut
     /// more than this many times: the node looks like it fails low.
     LMR_CHILD_CUTOFFS: u32 = 3, 1..=8, 1;
