@@ -42,6 +42,7 @@ pub struct Fit {
     pub b: [f64; 4],
     pub upset: f64,
     pub upset_slope: f64,
+    pub upper: f64,
     pub zero: Option<[f64; 2]>,
     pub per_material: Vec<MaterialFit>,
 }
@@ -49,7 +50,14 @@ pub struct Fit {
 impl Fit {
     /// The fitted model as a value.
     pub fn model(&self) -> Model {
-        Model { a: self.a, b: self.b, upset: self.upset, upset_slope: self.upset_slope, zero: self.zero }
+        Model {
+            a: self.a,
+            b: self.b,
+            upset: self.upset,
+            upset_slope: self.upset_slope,
+            upper: self.upper,
+            zero: self.zero,
+        }
     }
 }
 
@@ -155,7 +163,7 @@ pub fn fit(counts: &Counts) -> Result<Fit, String> {
     };
     let a = cubic(&points(|p| p.a)).ok_or("the material counts are too few to fit a cubic")?;
     let b = cubic(&points(|p| p.b)).ok_or("the material counts are too few to fit a cubic")?;
-    Ok(Fit { a, b, upset: 0.0, upset_slope: 1.0, zero: fit_zero(counts), per_material })
+    Ok(Fit { a, b, upset: 0.0, upset_slope: 1.0, upper: 1.0, zero: fit_zero(counts), per_material })
 }
 
 /// `(a(x), b(x))` of a fitted model.
@@ -177,6 +185,11 @@ pub(crate) mod tests {
     /// `per` deterministic samples at each of `materials`, drawn from
     /// [`truth`] with a share `upset` of them from a curve a tenth as steep.
     pub fn samples(materials: &[u32], per: u32, upset: f64) -> Counts {
+        samples_shaped(materials, per, upset, 1.0)
+    }
+
+    /// [`samples`] from curves `upper` times as wide above their midpoint.
+    pub fn samples_shaped(materials: &[u32], per: u32, upset: f64, upper: f64) -> Counts {
         let mut counts = Counts::default();
         let mut state = 12345u64;
         let mut uniform = move || {
@@ -188,8 +201,9 @@ pub(crate) mod tests {
             for _ in 0..per {
                 let v = (uniform() * 1200.0 - 600.0).round() as i32;
                 let slope = if uniform() < upset { 0.1 } else { 1.0 };
-                let pw = sigmoid(slope * (f64::from(v) - a) / b);
-                let pl = sigmoid(slope * (-f64::from(v) - a) / b);
+                let z = |z: f64| slope * if z > 0.0 { z / upper } else { z };
+                let pw = sigmoid(z((f64::from(v) - a) / b));
+                let pl = sigmoid(z((-f64::from(v) - a) / b));
                 let u = uniform();
                 let result = if u < pw {
                     2

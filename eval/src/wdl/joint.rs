@@ -1,5 +1,5 @@
-//! The joint fit: the cubics `a(x)` and `b(x)`, the upset share and the
-//! upsets' slope, all at once, to maximise the likelihood of every result
+//! The joint fit: the cubics `a(x)` and `b(x)`, the upset share, the
+//! upsets' slope and the upper half's width, all at once, to maximise the likelihood of every result
 //! (no per-material step, so a thousand match games are enough), and the
 //! draw chance at exactly 0 beside them.
 
@@ -19,6 +19,8 @@ pub const MIN_JOINT_SAMPLES: u64 = 100;
 /// The upset share stays below this: upsets are the exception, and a
 /// larger share would let the flat curve take over the model.
 const UPSET_MAX: f64 = 0.3;
+/// The upper half's width `k` stays within these (its logarithm is fitted).
+const UPPER_RANGE: (f64, f64) = (0.5, 5.0);
 /// Adam's steps, and its learning rates for the scores (`a`, `b`, in score
 /// units) and for the logits of the upset share and slope.
 const STEPS: u32 = 4000;
@@ -35,17 +37,18 @@ fn knot_weights(x: f64) -> [f64; 4] {
 }
 
 /// The unknowns: `a` at the knots, `b` at the knots, then the logits of
-/// the upset share (of [`UPSET_MAX`]) and of the slope.
-type Unknowns = [f64; 10];
+/// the upset share (of [`UPSET_MAX`]) and of the slope, and `ln k`.
+type Unknowns = [f64; 11];
 
 fn shape(y: &Unknowns, upsets: bool) -> Model {
-    let (upset, upset_slope) = if upsets { (UPSET_MAX * sigmoid(y[8]), sigmoid(y[9])) } else { (0.0, 1.0) };
-    Model { upset, upset_slope, ..Model::logistic([0.0; 4], [0.0; 4]) }
+    let (upset, upset_slope, upper) =
+        if upsets { (UPSET_MAX * sigmoid(y[8]), sigmoid(y[9]), y[10].exp()) } else { (0.0, 1.0, 1.0) };
+    Model { upset, upset_slope, upper, ..Model::logistic([0.0; 4], [0.0; 4]) }
 }
 
 /// Fits the model to every sample at once (Adam, the learning rate
 /// falling over the second half); with `upsets` false, the plain logistic
-/// model. `per_material` lists the counts with [`MIN_SAMPLES`](super::fit::MIN_SAMPLES)+ fitted
+/// model (no upsets, a symmetric curve). `per_material` lists the counts with [`MIN_SAMPLES`](super::fit::MIN_SAMPLES)+ fitted
 /// alone, for comparison.
 pub fn fit_joint(counts: &Counts) -> Result<Fit, String> {
     fit_joint_with(counts, true)
@@ -66,14 +69,15 @@ pub fn fit_joint_with(counts: &Counts, upsets: bool) -> Result<Fit, String> {
         ));
     }
     // Upsets start at a share of 5% (of 30%: logit −1.61) with a curve a
-    // fifth as steep (logit −1.39).
-    let mut y: Unknowns = [150.0, 150.0, 150.0, 150.0, 60.0, 60.0, 60.0, 60.0, -1.61, -1.39];
-    let (mut m, mut v) = ([0.0f64; 10], [0.0f64; 10]);
+    // fifth as steep (logit −1.39), the curve symmetric (k = 1).
+    let mut y: Unknowns = [150.0, 150.0, 150.0, 150.0, 60.0, 60.0, 60.0, 60.0, -1.61, -1.39, 0.0];
+    let (mut m, mut v) = ([0.0f64; 11], [0.0f64; 11]);
     let (beta1, beta2) = (0.9f64, 0.999f64);
     let at = |y: &Unknowns, w: &[f64; 4], o: usize| (0..4).map(|k| w[k] * y[o + k]).sum::<f64>().max(1.0);
-    let fitted = if upsets { 10 } else { 8 };
+    let fitted = if upsets { 11 } else { 8 };
+    let upper_range = (UPPER_RANGE.0.ln(), UPPER_RANGE.1.ln());
     for t in 1..=STEPS {
-        let mut g = [0.0f64; 10];
+        let mut g = [0.0f64; 11];
         let mut n = 0.0;
         let model = shape(&y, upsets);
         for (w, bins) in &groups {
@@ -84,12 +88,14 @@ pub fn fit_joint_with(counts: &Counts, upsets: bool) -> Result<Fit, String> {
             }
             g[8] += s.u;
             g[9] += s.c;
+            g[10] += s.k;
             n += s.n;
         }
         // From the share and the slope to their logits.
         let (su, sc) = (sigmoid(y[8]), sigmoid(y[9]));
         g[8] *= UPSET_MAX * su * (1.0 - su);
         g[9] *= sc * (1.0 - sc);
+        g[10] *= y[10].exp();
         let fall = if t <= STEPS / 2 { 1.0 } else { f64::from(STEPS - t + 1) / f64::from(STEPS / 2) };
         for i in 0..fitted {
             let gi = if n > 0.0 { g[i] / n } else { 0.0 };
@@ -99,7 +105,11 @@ pub fn fit_joint_with(counts: &Counts, upsets: bool) -> Result<Fit, String> {
             // Ascent: the likelihood is to be maximised.
             y[i] += lr * (m[i] / (1.0 - beta1.powi(t as i32)))
                 / ((v[i] / (1.0 - beta2.powi(t as i32))).sqrt() + 1e-12);
-            y[i] = if i < 8 { y[i].clamp(1.0, 5000.0) } else { y[i].clamp(-12.0, 12.0) };
+            y[i] = match i {
+                0..8 => y[i].clamp(1.0, 5000.0),
+                10 => y[i].clamp(upper_range.0, upper_range.1),
+                _ => y[i].clamp(-12.0, 12.0),
+            };
         }
     }
     let through = |o: usize| -> Option<[f64; 4]> {
@@ -118,6 +128,7 @@ pub fn fit_joint_with(counts: &Counts, upsets: bool) -> Result<Fit, String> {
         b,
         upset: s.upset,
         upset_slope: s.upset_slope,
+        upper: s.upper,
         zero: fit_zero(counts),
         per_material: per_material(counts),
     })
@@ -126,7 +137,7 @@ pub fn fit_joint_with(counts: &Counts, upsets: bool) -> Result<Fit, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wdl::fit::tests::{samples, truth};
+    use crate::wdl::fit::tests::{samples, samples_shaped, truth};
 
     /// The joint fit recovers a known plain model from material counts too
     /// thin for the per-material fit (four hundred samples at each of 50
@@ -171,6 +182,19 @@ mod tests {
         let fit = fit_joint(&samples(&materials, 1000, 0.1)).unwrap();
         assert!((fit.upset - 0.1).abs() < 0.04, "upset {}", fit.upset);
         assert!(fit.upset_slope < 0.3, "slope {}", fit.upset_slope);
+        assert!((fit.upper - 1.0).abs() < 0.15, "upper {}", fit.upper);
+    }
+
+    /// Samples from curves twice as wide above their midpoint: the joint
+    /// fit finds that width, and the midpoint stays where it was.
+    #[test]
+    fn the_joint_fit_finds_a_wider_upper_half() {
+        let materials: Vec<u32> = (20..70).collect();
+        let fit = fit_joint(&samples_shaped(&materials, 1000, 0.0, 2.0)).unwrap();
+        assert!((fit.upper - 2.0).abs() < 0.3, "upper {}", fit.upper);
+        let (a, _) = truth(45);
+        let (fa, _) = fit.model().params(45);
+        assert!((fa - a).abs() < 0.08 * a, "a {fa} vs {a}");
     }
 
     #[test]

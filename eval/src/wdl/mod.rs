@@ -122,15 +122,16 @@ mod tests {
         }
     }
 
-    /// The model is fitted to match games, where a level position with
-    /// everything on the board is drawn about half the time (Rockad against
-    /// itself at 4+0.04: 42% to 50% draws at scores within ±0.20): a draw is
-    /// its likeliest result, and likelier still with less material; a score
-    /// of exactly 0.00 (a repetition or a dead position found) likelier still.
+    /// The model is fitted to match games, where a level position is drawn
+    /// more often than not (net #18 against itself at 4+0.04: 78% draws at
+    /// scores within ±0.15, all material counts together; earlier nets 42% to
+    /// 50% with everything on the board): a draw is its likeliest result, and
+    /// likelier still with less material; a score of exactly 0.00 (a
+    /// repetition or a dead position found) likelier still.
     #[test]
     fn a_level_position_is_most_likely_a_draw() {
         let full = wdl(1, 78);
-        assert!((350..=600).contains(&full.draw) && full.draw > full.win, "{full:?}");
+        assert!((400..=750).contains(&full.draw) && full.draw > full.win, "{full:?}");
         assert!(wdl(1, 30).draw > full.draw, "{:?}", wdl(1, 30));
         let found = wdl(0, 78);
         assert!(found.draw > full.draw + 50 && found.draw < 900, "{found:?}");

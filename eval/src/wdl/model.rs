@@ -17,6 +17,11 @@ pub struct Model {
     pub upset: f64,
     /// How steep the upsets' curve is beside the main one (`c`, 0 to 1).
     pub upset_slope: f64,
+    /// How many times wider the curves are above their midpoint than below
+    /// (`k`, 1: symmetric): a small edge rarely wins, yet a large one still
+    /// fails to convert now and then, more often than the rise near the
+    /// midpoint says.
+    pub upper: f64,
     /// The draw chance at a score of exactly 0 is `σ(z[0] + z[1]·x)`; none:
     /// the curves' own value there.
     pub zero: Option<[f64; 2]>,
@@ -38,12 +43,13 @@ impl Model {
         b: coefficients::B,
         upset: coefficients::UPSET,
         upset_slope: coefficients::UPSET_SLOPE,
+        upper: coefficients::UPPER,
         zero: Some(coefficients::ZERO),
     };
 
     /// The plain two-logistic model of these cubics (no upsets, no zero class).
     pub const fn logistic(a: [f64; 4], b: [f64; 4]) -> Model {
-        Model { a, b, upset: 0.0, upset_slope: 1.0, zero: None }
+        Model { a, b, upset: 0.0, upset_slope: 1.0, upper: 1.0, zero: None }
     }
 
     /// `x`, the material the polynomials are evaluated at (clamped).
@@ -62,7 +68,9 @@ impl Model {
     /// logistic curve, a share [`Model::upset`] of it flatter. Match games
     /// have a few results no score foresaw (a blunder, a time scramble);
     /// one logistic curve steep enough for the rest cannot hold them.
+    /// Above the midpoint `z` counts [`Model::upper`] times less.
     pub fn curve(&self, z: f64) -> f64 {
+        let z = if z > 0.0 { z / self.upper } else { z };
         (1.0 - self.upset) * sigmoid(z) + self.upset * sigmoid(self.upset_slope * z)
     }
 
@@ -134,6 +142,13 @@ mod tests {
         assert!((mixed.chances(100.0, 40)[2] - 0.5).abs() < 1e-12);
         assert!(mixed.chances(0.5, 40)[2] > m.chances(0.5, 40)[2]);
         assert!(mixed.chances(400.0, 40)[2] < m.chances(400.0, 40)[2]);
+        // A wider upper half keeps +a at an even chance and the curve below
+        // it, and converts large edges less surely.
+        let split = Model { upper: 2.0, ..m };
+        assert!((split.chances(100.0, 40)[2] - 0.5).abs() < 1e-12);
+        assert_eq!(split.chances(60.0, 40)[2], m.chances(60.0, 40)[2]);
+        assert!(split.chances(200.0, 40)[2] < m.chances(200.0, 40)[2]);
+        assert!((split.chances(200.0, 40)[2] - m.chances(150.0, 40)[2]).abs() < 1e-12);
         // The zero class holds at exactly 0 only.
         let zero = Model { zero: Some([2.0, 0.0]), ..m };
         let [l, d, w] = zero.chances(0.0, 40);

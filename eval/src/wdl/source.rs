@@ -51,6 +51,8 @@ pub fn coefficients_rs(model: &Model, source: &str) -> String {
          pub const UPSET: f64 = {:.6};\n\
          /// How steep the upsets' curve is beside the main one.\n\
          pub const UPSET_SLOPE: f64 = {:.6};\n\
+         /// How many times wider the curves are above their midpoint than below.\n\
+         pub const UPPER: f64 = {:.6};\n\
          /// The draw chance at a score of exactly 0: σ(Z[0] + Z[1]·x).\n\
          pub const ZERO: [f64; 2] = [{}];\n",
         doc_lines(&format!("Fitted on {source}.")),
@@ -58,6 +60,7 @@ pub fn coefficients_rs(model: &Model, source: &str) -> String {
         list(&model.b),
         model.upset,
         model.upset_slope,
+        model.upper,
         list(&zero)
     )
 }
@@ -94,8 +97,8 @@ fn scalar(text: &str, name: &str) -> Result<Option<f64>, String> {
 }
 
 /// The model in the text of a `coefficients.rs` (as [`coefficients_rs`]
-/// writes it). Files written before the model had upsets and a zero class
-/// read as the plain logistic model they describe.
+/// writes it). Files written before the model had upsets, a zero class or
+/// a wider upper half read as the simpler model they describe.
 pub fn parse(text: &str) -> Result<Model, String> {
     let mut model = Model::logistic(constant(text, "A")?, constant(text, "B")?);
     if let Some(u) = scalar(text, "UPSET")? {
@@ -107,6 +110,12 @@ pub fn parse(text: &str) -> Result<Model, String> {
     let slope_ok = model.upset_slope > 0.0 && model.upset_slope <= 1.0;
     if !((0.0..1.0).contains(&model.upset) && slope_ok) {
         return Err("`UPSET` must lie in 0..1 and `UPSET_SLOPE` in 0..=1 (above 0)".to_string());
+    }
+    if let Some(k) = scalar(text, "UPPER")? {
+        if !(0.1..=10.0).contains(&k) {
+            return Err("`UPPER` must lie in 0.1..=10".to_string());
+        }
+        model.upper = k;
     }
     if line(text, "pub const ZERO:").is_some() {
         model.zero = Some(constant(text, "ZERO")?);
@@ -142,6 +151,7 @@ mod tests {
         let model = Model {
             upset: 0.043,
             upset_slope: 0.125,
+            upper: 1.75,
             zero: Some([1.5, -0.25]),
             ..Model::logistic([-153.560887, 479.810488, -569.86382, 332.040804], [1.5, -2.0, 0.0, 7.25])
         };
@@ -151,7 +161,14 @@ mod tests {
         // A file from before upsets and the zero class reads as the plain model.
         let old: String =
             text.lines().take_while(|l| !l.contains("share of upsets")).collect::<Vec<_>>().join("\n");
-        assert_eq!(parse(&old), Ok(Model { upset: 0.0, upset_slope: 1.0, zero: None, ..model }));
+        assert_eq!(parse(&old), Ok(Model { upset: 0.0, upset_slope: 1.0, upper: 1.0, zero: None, ..model }));
+        // One from before the wider upper half reads as a symmetric model.
+        let symmetric: String = text
+            .lines()
+            .filter(|l| !l.contains("UPPER") && !l.contains("wider the curves"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert_eq!(parse(&symmetric), Ok(Model { upper: 1.0, ..model }));
         // A model without a zero class is written with the curves' value at 0.
         let plain = Model::logistic([0.0, 0.0, 0.0, 100.0], [0.0, 0.0, 0.0, 50.0]);
         let back = parse(&coefficients_rs(&plain, "a test")).unwrap();
@@ -174,6 +191,8 @@ mod tests {
             "pub const A: [f64; 4] = [1.0, 2.0, 3.0, 4.0];\npub const B: [f64; 4] = [1.0, 2.0, 3.0, 4.0];";
         let upset = format!("{ab}\npub const UPSET: f64 = x;");
         assert_eq!(parse(&upset), Err("`UPSET` is not a number ending in `;`".to_string()));
+        let upper = format!("{ab}\npub const UPPER: f64 = 0.0;");
+        assert_eq!(parse(&upper), Err("`UPPER` must lie in 0.1..=10".to_string()));
         let upset = format!("{ab}\npub const UPSET: f64 = 1.5;");
         assert!(parse(&upset).unwrap_err().starts_with("`UPSET` must lie in 0..1"));
         let zero = format!("{ab}\npub const ZERO: [f64; 2] = [1.0];");

@@ -129,6 +129,16 @@ pub fn worst_draw_gap(rows: &[Row], index: usize, min_positions: u64) -> Option<
         .max_by(|a, b| a.1.abs().total_cmp(&b.1.abs()))
 }
 
+/// The mean log-likelihood per position of the results under `model`: one
+/// number to rank models by, where the tables show where they miss.
+pub fn mean_log_likelihood(positions: &[Position], model: &Model) -> f64 {
+    let sum: f64 = positions
+        .iter()
+        .map(|p| model.chances(f64::from(p.v), p.material)[usize::from(p.result.min(2))].max(1e-12).ln())
+        .sum();
+    sum / positions.len().max(1) as f64
+}
+
 fn shares(s: &[f64; 3]) -> String {
     format!("{:.1} / {:.1} / {:.1}", 100.0 * s[2], 100.0 * s[1], 100.0 * s[0])
 }

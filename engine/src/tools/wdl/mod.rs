@@ -165,6 +165,7 @@ fn show_fit(model: &Fit, say: &mut dyn FnMut(&str)) {
         say(&format!("{:>8} {:>8} {:>8.1} {:>8.1} {:>9.1} {:>8.1}", p.material, p.samples, p.a, p.b, ma, mb));
     }
     say(&format!("upsets: a share of {:.4} on a curve {:.4} times as steep", model.upset, model.upset_slope));
+    say(&format!("above the midpoint the curves are {:.3} times as wide as below", model.upper));
     let m = model.model();
     match m.zero {
         Some(z) => say(&format!(

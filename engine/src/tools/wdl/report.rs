@@ -6,7 +6,7 @@
 
 use rockad_eval::wdl::Model;
 
-use super::calibration::{By, Position, Row, markdown, table, text, worst_draw_gap};
+use super::calibration::{By, Position, Row, markdown, mean_log_likelihood, table, text, worst_draw_gap};
 use crate::tools::plural::plural;
 
 /// Bands smaller than this are shown but not held to the target.
@@ -72,6 +72,13 @@ pub fn calibrate(
         say(&line);
         md.push_str(&format!("- {line}\n"));
     }
+    let line = format!(
+        "log-likelihood per held-out position (higher is better): old {:.5}, new {:.5}",
+        mean_log_likelihood(held_out, old),
+        mean_log_likelihood(held_out, new)
+    );
+    say(&line);
+    md.push_str(&format!("- {line}\n"));
     md
 }
 
@@ -95,6 +102,17 @@ mod tests {
         );
         assert!(md.starts_with("Held-out games: 30 games, 300 positions."), "{md}");
         assert_eq!(md.matches("| **all** |").count(), 3, "{md}");
+        // All draws: the model that expects more draws is the likelier one.
+        let drawish = Model { zero: Some([3.0, 0.0]), ..flat };
+        assert!(mean_log_likelihood(&held, &drawish) > mean_log_likelihood(&held, &flat));
+        let mut lines = Vec::new();
+        calibrate(&held, 30, &flat, &drawish, &mut |l| lines.push(l.to_string()));
+        let want = format!(
+            "log-likelihood per held-out position (higher is better): old {:.5}, new {:.5}",
+            flat.chances(0.0, 70)[1].ln(),
+            drawish.chances(0.0, 70)[1].ln()
+        );
+        assert!(lines.contains(&want), "{lines:?}");
         let few = &held[..10];
         let mut lines = Vec::new();
         calibrate(few, 1, &flat, &flat, &mut |l| lines.push(l.to_string()));
