@@ -323,6 +323,20 @@ fn wdl_fits_match_games_and_shows_the_held_out_calibration() {
     assert!(header.contains("the score qsb reported for the position before each of its moves"), "{fitted}");
     assert_ne!(constants(&fitted), constants(&written));
 
+    // --check fits and writes nothing: the fit just written, shown on all twelve games.
+    let source_before = std::fs::read_to_string(compiled).unwrap();
+    let checked = path("r2.md");
+    let (status, said, err) = run_cli(&["wdl", "--pgn", pgn, "--check", &out, "--report", &checked]);
+    assert!(status.success(), "{err}");
+    assert!(said.contains("holding out 12 games"), "{said}");
+    assert!(!said.lines().any(|l| l.starts_with("written to ")), "{said}");
+    assert!(said.contains("log-likelihood per held-out position (higher is better): old "), "{said}");
+    let tables = std::fs::read_to_string(&checked).unwrap();
+    assert!(tables.starts_with("Held-out games: 12 games, "), "{tables}");
+    assert!(tables.contains(&format!("new: the model in {out}, checked on every game.")), "{tables}");
+    assert_eq!(std::fs::read_to_string(compiled).unwrap(), source_before, "--check wrote nothing");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), written);
+
     let garbage = path("g.pgn");
     std::fs::write(&garbage, "[Result \"1-0\"]\n\n1. e4 e5 2. Ke3 1-0\n").unwrap();
     for (args, code, says) in [
@@ -341,6 +355,15 @@ fn wdl_fits_match_games_and_shows_the_held_out_calibration() {
         ),
         (&["wdl", "--pgn", pgn, "--data", pgn], 2, "cannot be used with"),
         (&["wdl", "--data", pgn, "--report", &report], 2, "cannot be used with"),
+        (&["wdl", "--pgn", pgn, "--check", &out, "--holdout", "2"], 2, "cannot be used with"),
+        (&["wdl", "--pgn", pgn, "--check", &out, "--out", &out], 2, "cannot be used with"),
+        (&["wdl", "--data", pgn, "--check", &out], 2, "cannot be used with"),
+        (
+            &["wdl", "--pgn", pgn, "--check", "/nonexistent/c.rs"],
+            1,
+            "rockad wdl: cannot read /nonexistent/c.rs",
+        ),
+        (&["wdl", "--pgn", pgn, "--check", pgn], 1, "is not a coefficients.rs"),
     ] {
         let (status, _, err) = run_cli(args);
         assert_eq!(status.code(), Some(code), "{args:?}: {err}");

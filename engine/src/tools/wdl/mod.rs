@@ -4,7 +4,9 @@
 //! - `--pgn`: match games (fastchess or cutechess PGN with each engine's
 //!   score in its move comments), so the chances are those of the games
 //!   the matches play ([`games`]); every K-th game is held out and the old
-//!   and new models' predictions for it are shown ([`report`]); or
+//!   and new models' predictions for it are shown ([`report`]); with
+//!   `--check FILE` nothing is fitted: the model in FILE is shown on every
+//!   game, games it was not fitted on being the honest test of a model; or
 //! - `--data`: `rockad datagen` files, each position scored by the default
 //!   evaluation (the embedded network) or, with `--scores search`, by the
 //!   score stored with it ([`data`]).
@@ -88,6 +90,11 @@ pub struct WdlArgs {
     /// (default: both sides')
     #[arg(long, value_name = "NAME", conflicts_with = "data", value_parser = clap::builder::NonEmptyStringValueParser::new())]
     engine: Option<String>,
+    /// With --pgn: fit nothing and write nothing, but show how the model in FILE (a
+    /// coefficients.rs) predicts every game's results, beside the model that played them
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["data", "holdout", "out"],
+          value_parser = clap::builder::NonEmptyStringValueParser::new())]
+    check: Option<String>,
     /// With --pgn: also write the held-out calibration tables to FILE, in Markdown
     #[arg(long, value_name = "FILE", conflicts_with = "data", value_parser = clap::builder::NonEmptyStringValueParser::new())]
     report: Option<String>,
@@ -110,6 +117,8 @@ pub enum Input {
         engine: Option<String>,
         played_with: Option<String>,
         report: Option<String>,
+        /// A `coefficients.rs` to check on every game instead of fitting.
+        check: Option<String>,
     },
 }
 
@@ -137,6 +146,7 @@ impl WdlArgs {
                 engine: self.engine,
                 played_with: self.played_with,
                 report: self.report,
+                check: self.check,
             }
         };
         Ok(Config { input, out: self.out })
@@ -179,8 +189,46 @@ fn show_fit(model: &Fit, say: &mut dyn FnMut(&str)) {
     }
 }
 
-/// Fits and writes the model; `say` gets the report lines.
-pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<Fit, String> {
+/// Shows how the model in `path` predicts every game of `files`, beside
+/// `played` (the model the games were played with): nothing is fitted.
+fn check_model(
+    files: &[String],
+    engine: Option<&str>,
+    (played, name): (&Model, &str),
+    path: &str,
+    report: Option<&str>,
+    say: &mut dyn FnMut(&str),
+) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let checked = parse(&text).map_err(|e| format!("{path} is not a coefficients.rs: {e}"))?;
+    // Every game "held out": none is fitted on.
+    let split = games::split(files, 1, engine, played, name, say)?;
+    let md = report::calibrate(
+        &split.held_out,
+        split.held_out_games,
+        played,
+        &checked,
+        &format!("the model in {path}, checked on every game"),
+        say,
+    );
+    if let Some(r) = report {
+        write_atomically(Path::new(r), &md)?;
+        say(&format!("calibration tables written to {r}"));
+    }
+    Ok(())
+}
+
+/// Fits and writes the model (`None` with `--check`, which fits nothing);
+/// `say` gets the report lines.
+pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<Option<Fit>, String> {
+    if let Input::Pgn { files, engine, played_with, report, check: Some(path), .. } = &c.input {
+        if let Some(r) = report {
+            common::check_writable(r)?;
+        }
+        let (played, name) = played_model(played_with.as_deref())?;
+        check_model(files, engine.as_deref(), (&played, &name), path, report.as_deref(), say)?;
+        return Ok(None);
+    }
     common::check_writable(&c.out)?;
     let (model, what) = match &c.input {
         Input::Data { files, search_scores } => {
@@ -189,7 +237,7 @@ pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<Fit, String> {
             show_fit(&model, say);
             (model, what)
         }
-        Input::Pgn { files, holdout, engine, played_with, report } => {
+        Input::Pgn { files, holdout, engine, played_with, report, .. } => {
             if let Some(r) = report {
                 common::check_writable(r)?;
             }
@@ -198,8 +246,14 @@ pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<Fit, String> {
             let model = fit_joint(&split.counts)?;
             show_fit(&model, say);
             if !split.held_out.is_empty() {
-                let md =
-                    report::calibrate(&split.held_out, split.held_out_games, &played, &model.model(), say);
+                let md = report::calibrate(
+                    &split.held_out,
+                    split.held_out_games,
+                    &played,
+                    &model.model(),
+                    "the fit",
+                    say,
+                );
                 if let Some(r) = report {
                     write_atomically(Path::new(r), &md)?;
                     say(&format!("calibration tables written to {r}"));
@@ -210,7 +264,7 @@ pub fn run(c: &Config, say: &mut dyn FnMut(&str)) -> Result<Fit, String> {
     };
     write_atomically(Path::new(&c.out), &coefficients_rs(&model.model(), &what))?;
     say(&format!("written to {}", c.out));
-    Ok(model)
+    Ok(Some(model))
 }
 
 /// Runs `rockad wdl`.
@@ -244,8 +298,14 @@ mod tests {
         assert!(matches!(c.input, Input::Data { search_scores: false, .. }));
         assert!(c.out.ends_with("eval/src/wdl/coefficients.rs") && Path::new(&c.out).is_absolute());
         let c = parse_args(&["--pgn", "a.bin", "--pgn", "b.bin", "--report", "r.md"]).unwrap();
-        let want =
-            Input::Pgn { files, holdout: 5, engine: None, played_with: None, report: Some("r.md".into()) };
+        let want = Input::Pgn {
+            files,
+            holdout: 5,
+            engine: None,
+            played_with: None,
+            report: Some("r.md".into()),
+            check: None,
+        };
         assert_eq!(c.input, want);
         let c =
             parse_args(&["--pgn", "g.pgn", "--holdout", "0", "--played-with", "old.rs", "--engine", "net16"])
@@ -256,6 +316,7 @@ mod tests {
             engine: Some("net16".into()),
             played_with: Some("old.rs".into()),
             report: None,
+            check: None,
         };
         assert_eq!(c.input, want);
         for args in [
@@ -298,6 +359,7 @@ mod tests {
                 engine: None,
                 played_with: played_with.map(String::from),
                 report: report.map(String::from),
+                check: None,
             },
             out: temp("y.rs"),
         };

@@ -31,6 +31,7 @@ pub fn calibrate(
     games: u64,
     old: &Model,
     new: &Model,
+    new_is: &str,
     say: &mut dyn FnMut(&str),
 ) -> String {
     let both = [*old, *new];
@@ -54,7 +55,7 @@ pub fn calibrate(
         "Held-out games: {}, {}. W / D / L: win, draw and loss shares in per cent, from the side \
          to move's view; `D ± (games)`: the standard error of the observed draw share counting \
          games, not positions; `D − obs.`: the predicted draw share less the observed one, in \
-         points. Old: the model the games were played with; new: the fit.\n",
+         points. Old: the model the games were played with; new: {new_is}.\n",
         plural(games, "game"),
         plural(held_out.len() as u64, "position")
     );
@@ -94,7 +95,7 @@ mod tests {
         let held: Vec<Position> =
             (0..300).map(|i| Position { v: 0, material: 70, result: 1, game: i / 10 }).collect();
         let mut lines = Vec::new();
-        let md = calibrate(&held, 30, &flat, &flat, &mut |l| lines.push(l.to_string()));
+        let md = calibrate(&held, 30, &flat, &flat, "the fit", &mut |l| lines.push(l.to_string()));
         assert!(
             lines
                 .iter()
@@ -106,7 +107,7 @@ mod tests {
         let drawish = Model { zero: Some([3.0, 0.0]), ..flat };
         assert!(mean_log_likelihood(&held, &drawish) > mean_log_likelihood(&held, &flat));
         let mut lines = Vec::new();
-        calibrate(&held, 30, &flat, &drawish, &mut |l| lines.push(l.to_string()));
+        calibrate(&held, 30, &flat, &drawish, "the fit", &mut |l| lines.push(l.to_string()));
         let want = format!(
             "log-likelihood per held-out position (higher is better): old {:.5}, new {:.5}",
             flat.chances(0.0, 70)[1].ln(),
@@ -115,7 +116,7 @@ mod tests {
         assert!(lines.contains(&want), "{lines:?}");
         let few = &held[..10];
         let mut lines = Vec::new();
-        calibrate(few, 1, &flat, &flat, &mut |l| lines.push(l.to_string()));
+        calibrate(few, 1, &flat, &flat, "the fit", &mut |l| lines.push(l.to_string()));
         assert!(lines.iter().any(|l| l == "new model: no score band has 200+ positions"), "{lines:?}");
     }
 }
