@@ -5,18 +5,19 @@
 //! clamped to 17..=78 as Stockfish does), the model is
 //!
 //! ```text
-//! P(win)  = F(( v − a(m)) / b(m))      F(z) = (1 − u)·σ(z) + u·σ(c·z)
-//! P(loss) = F((−v − a(m)) / b(m))      σ(z) = 1 / (1 + e^−z)
-//! P(draw) = 1 − P(win) − P(loss)
+//! P(win)  = F(( v − a(m)) / b(m))      F(z) = (1 − u)·σ(y) + u·σ(c·y)
+//! P(loss) = F((−v − a(m)) / b(m))      y = z / k above 0, z below
+//! P(draw) = 1 − P(win) − P(loss)       σ(z) = 1 / (1 + e^−z)
 //! ```
 //!
 //! except at a score of exactly 0 (the search's draw score), where the
 //! draw chance is `σ(z₀ + z₁·m/58)` of its own and the rest is shared
 //! evenly. `a` and `b` are cubic polynomials in `m / 58`; `u`, a small
 //! share of upsets (results a score did not foresee), follows a curve `c`
-//! times as steep. All are fitted to games by
-//! `rockad wdl` ([`fit`]) and stored in `coefficients.rs` ([`source`]
-//! writes and reads that file). `a(m)` is the score at which a win is as
+//! times as steep; above their midpoint both curves are `k` times as wide
+//! (large edges fail to convert more often than the rise near it says).
+//! All are fitted to games by `rockad wdl` ([`fit`]) and stored in
+//! `coefficients.rs` ([`source`] writes and reads that file). `a(m)` is the score at which a win is as
 //! likely as not; reported centipawns are `100 · v / a(m)` ([`normalise`]),
 //! so +100 means about a 50% chance to win whatever the material, as in
 //! Stockfish. [`Model`] is one such model as a value; the functions here
