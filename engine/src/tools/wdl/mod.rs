@@ -161,9 +161,13 @@ fn played_model(path: Option<&str>) -> Result<(Model, String), String> {
         let name = if commit.is_empty() { String::new() } else { format!(" (commit {commit})") };
         return Ok((Model::COMPILED, format!("the model built into the fitting binary{name}")));
     };
+    Ok((read_model(path)?, format!("the model in {path}")))
+}
+
+/// The model in `path`, a `coefficients.rs`.
+fn read_model(path: &str) -> Result<Model, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let model = parse(&text).map_err(|e| format!("{path} is not a coefficients.rs: {e}"))?;
-    Ok((model, format!("the model in {path}")))
+    parse(&text).map_err(|e| format!("{path} is not a coefficients.rs: {e}"))
 }
 
 /// The per-material fits beside the fitted cubics.
@@ -199,8 +203,7 @@ fn check_model(
     report: Option<&str>,
     say: &mut dyn FnMut(&str),
 ) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let checked = parse(&text).map_err(|e| format!("{path} is not a coefficients.rs: {e}"))?;
+    let checked = read_model(path)?;
     // Every game "held out": none is fitted on.
     let split = games::split(files, 1, engine, played, name, say)?;
     let md = report::calibrate(
