@@ -175,7 +175,7 @@ pub fn evaluate_polynomials(fit: &Fit, x: f64) -> (f64, f64) {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::wdl::model::sigmoid;
+    use crate::wdl::model::{sigmoid, stretch};
 
     /// A known model: a and b linear in material.
     pub fn truth(m: u32) -> (f64, f64) {
@@ -201,7 +201,7 @@ pub(crate) mod tests {
             for _ in 0..per {
                 let v = (uniform() * 1200.0 - 600.0).round() as i32;
                 let slope = if uniform() < upset { 0.1 } else { 1.0 };
-                let z = |z: f64| slope * if z > 0.0 { z / upper } else { z };
+                let z = |z: f64| slope * stretch(z, upper).0;
                 let pw = sigmoid(z((f64::from(v) - a) / b));
                 let pl = sigmoid(z((-f64::from(v) - a) / b));
                 let u = uniform();

@@ -1,7 +1,7 @@
 //! The joint fit: the cubics `a(x)` and `b(x)`, the upset share, the
-//! upsets' slope and the upper half's width, all at once, to maximise the likelihood of every result
-//! (no per-material step, so a thousand match games are enough), and the
-//! draw chance at exactly 0 beside them.
+//! upsets' slope and the upper half's width, all at once, to maximise the
+//! likelihood of every result (no per-material step, so a thousand match
+//! games are enough), and the draw chance at exactly 0 beside them.
 
 use super::counts::Counts;
 use super::fit::{Fit, cubic, material_bins, per_material};
@@ -48,7 +48,8 @@ fn shape(y: &Unknowns, upsets: bool) -> Model {
 
 /// Fits the model to every sample at once (Adam, the learning rate
 /// falling over the second half); with `upsets` false, the plain logistic
-/// model (no upsets, a symmetric curve). `per_material` lists the counts with [`MIN_SAMPLES`](super::fit::MIN_SAMPLES)+ fitted
+/// model (no upsets, a symmetric curve). `per_material` lists the counts
+/// with [`MIN_SAMPLES`](super::fit::MIN_SAMPLES)+ fitted
 /// alone, for comparison.
 pub fn fit_joint(counts: &Counts) -> Result<Fit, String> {
     fit_joint_with(counts, true)

@@ -2,7 +2,7 @@
 //! its gradient, for the fits.
 
 use super::Model;
-use super::model::sigmoid;
+use super::model::{sigmoid, stretch};
 
 /// One material count's bins: score (in score units) and the weights of
 /// `[losses, draws, wins]` there.
@@ -25,7 +25,7 @@ pub struct Sums {
 /// A result's chance at `z` and its derivatives in `z`, `u`, `c` and `k`
 /// (`F(z) = (1 − u)·σ(y) + u·σ(c·y)`, `y = z / k` above 0 and `z` below).
 fn curve(z: f64, u: f64, c: f64, k: f64) -> (f64, f64, f64, f64, f64) {
-    let (y, dy) = if z > 0.0 { (z / k, 1.0 / k) } else { (z, 1.0) };
+    let (y, dy) = stretch(z, k);
     let (s, t) = (sigmoid(y), sigmoid(c * y));
     let (ds, dt) = (s * (1.0 - s), t * (1.0 - t));
     let slope = (1.0 - u) * ds + u * c * dt;

@@ -36,6 +36,12 @@ pub(crate) fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// `z` on the curves' own scale, whose upper half is `k` times as wide,
+/// and its derivative in `z`: shared by the model, its fits and their tests.
+pub(crate) fn stretch(z: f64, k: f64) -> (f64, f64) {
+    if z > 0.0 { (z / k, 1.0 / k) } else { (z, 1.0) }
+}
+
 impl Model {
     /// The model this binary was built with (`coefficients.rs`).
     pub const COMPILED: Model = Model {
@@ -70,7 +76,7 @@ impl Model {
     /// one logistic curve steep enough for the rest cannot hold them.
     /// Above the midpoint `z` counts [`Model::upper`] times less.
     pub fn curve(&self, z: f64) -> f64 {
-        let z = if z > 0.0 { z / self.upper } else { z };
+        let (z, _) = stretch(z, self.upper);
         (1.0 - self.upset) * sigmoid(z) + self.upset * sigmoid(self.upset_slope * z)
     }
 
