@@ -7,7 +7,10 @@
 use shakmaty::{Chess, Color, Move, Role};
 
 use crate::board_hash::pawn_slot;
-use crate::params::{HISTORY_BONUS_MAX, HISTORY_BONUS_PER_DEPTH, HISTORY_MAX, PAWN_HISTORY_PCT};
+use crate::params::{
+    HISTORY_BONUS_MAX, HISTORY_BONUS_PER_DEPTH, HISTORY_MAX, PAWN_HISTORY_PCT, THREAT_ESCAPE, THREAT_HISTORY,
+};
+use crate::threats::Threats;
 
 /// A piece as an index 0..12: colour * 6 + role - 1.
 pub(crate) fn piece_index(color: Color, role: Role) -> usize {
@@ -40,31 +43,40 @@ fn piece_to(side: Color, m: Move) -> usize {
     piece_index(side, m.role()) * 64 + m.to() as usize
 }
 
-/// Quiet moves by side, from square and to square.
+/// Quiet moves by side, from square and to square, and (while
+/// [`THREAT_HISTORY`] is on) by whether the opponent attacks each of the
+/// two squares: the same move is a different idea out of danger or into it.
 pub(crate) struct ButterflyHistory {
-    /// `[side][from * 64 + to]`.
-    table: Box<[[i16; 64 * 64]; 2]>,
+    /// `[side][threat slot][from * 64 + to]` (slot 0 while threats are off).
+    table: Box<[[[i16; 64 * 64]; 4]; 2]>,
 }
 
 impl ButterflyHistory {
     pub fn new() -> ButterflyHistory {
-        ButterflyHistory { table: Box::new([[0; 64 * 64]; 2]) }
+        ButterflyHistory { table: Box::new([[[0; 64 * 64]; 4]; 2]) }
     }
 
     /// One entry (the search reads whole rows through [`QuietScorer`]).
     #[cfg(test)]
-    pub fn get(&self, side: Color, m: Move) -> i32 {
-        i32::from(self.table[side as usize][from_to(m)])
+    pub fn get(&self, side: Color, m: Move, threats: &Threats) -> i32 {
+        i32::from(self.table[side as usize][threat_slot(threats, m)][from_to(m)])
     }
 
-    pub fn update(&mut self, side: Color, m: Move, bonus: i32) {
-        gravity(&mut self.table[side as usize][from_to(m)], bonus);
+    pub fn update(&mut self, side: Color, m: Move, threats: &Threats, bonus: i32) {
+        gravity(&mut self.table[side as usize][threat_slot(threats, m)][from_to(m)], bonus);
     }
 
-    /// `side`'s entries, by `from * 64 + to`.
-    fn side(&self, side: Color) -> &[i16; 64 * 64] {
+    /// `side`'s entries, by threat slot, then `from * 64 + to`.
+    fn side(&self, side: Color) -> &[[i16; 64 * 64]; 4] {
         &self.table[side as usize]
     }
+}
+
+/// The butterfly table a quiet move's entry is in: 0 while threat history
+/// is off (the normal build folds this away).
+#[inline(always)]
+fn threat_slot(threats: &Threats, m: Move) -> usize {
+    if THREAT_HISTORY() != 0 { threats.slot(m) } else { 0 }
 }
 
 /// Quiet moves by the move one or two plies earlier: how well a piece's
@@ -131,6 +143,9 @@ pub(crate) struct QuietKey {
     pub earlier: [Option<Moved>; 2],
     /// The pawn structure's row in the pawn history.
     pub pawns: usize,
+    /// The opponent's attacks (empty while neither threat history nor the
+    /// escape bonus is on: nothing reads them).
+    pub threats: Threats,
 }
 
 impl QuietKey {
@@ -139,7 +154,9 @@ impl QuietKey {
     #[inline]
     pub fn of(pos: &Chess, earlier: [Option<Moved>; 2]) -> QuietKey {
         let pawns = if PAWN_HISTORY_PCT() != 0 { pawn_slot(pos, PAWN_ROW_BITS) } else { 0 };
-        QuietKey { earlier, pawns }
+        let threats =
+            if THREAT_HISTORY() != 0 || THREAT_ESCAPE() != 0 { Threats::of(pos) } else { Threats::default() };
+        QuietKey { earlier, pawns, threats }
     }
 }
 
@@ -230,13 +247,14 @@ impl Histories {
             rows: key.earlier.map(|e| e.map(|e| self.continuation.row(e))),
             pawn_row: self.pawn.row(key.pawns),
             piece_base: piece_index(side, Role::Pawn) * 64,
+            threats: key.threats,
         }
     }
 
     /// Moves a quiet move's butterfly, continuation (for each earlier move)
     /// and pawn entries (while pawn history is on) towards `bonus`.
     pub fn update_quiet(&mut self, side: Color, m: Move, key: &QuietKey, bonus: i32) {
-        self.butterfly.update(side, m, bonus);
+        self.butterfly.update(side, m, &key.threats, bonus);
         for &e in key.earlier.iter().flatten() {
             self.continuation.update(e, side, m, bonus);
         }
@@ -248,18 +266,19 @@ impl Histories {
 
 /// One side's quiet-move scores at one node (see [`Histories::quiet_scorer`]).
 pub(crate) struct QuietScorer<'a> {
-    butterfly: &'a [i16; 64 * 64],
+    butterfly: &'a [[i16; 64 * 64]; 4],
     rows: [Option<&'a [i16; 12 * 64]>; 2],
     pawn_row: &'a [i16; 12 * 64],
     /// The side's first piece index, times 64.
     piece_base: usize,
+    threats: Threats,
 }
 
 impl QuietScorer<'_> {
     #[inline(always)]
     pub fn score(&self, m: Move) -> i32 {
         let here = self.piece_base + (m.role() as usize - 1) * 64 + m.to() as usize;
-        let mut score = i32::from(self.butterfly[from_to(m)]);
+        let mut score = i32::from(self.butterfly[threat_slot(&self.threats, m)][from_to(m)]);
         if PAWN_HISTORY_PCT() != 0 {
             score += i32::from(self.pawn_row[here]) * PAWN_HISTORY_PCT() / 100;
         }
@@ -268,11 +287,22 @@ impl QuietScorer<'_> {
         }
         score
     }
+
+    /// The order quiet moves are tried in: the history score, plus the
+    /// escape bonus (while on) for a piece leaving a cheaper attacker's
+    /// reach, less it for one entering it. Not part of the history the
+    /// reductions and pruning read: a move is not better known for it.
+    #[inline(always)]
+    pub fn order(&self, m: Move) -> i32 {
+        let score = self.score(m);
+        if THREAT_ESCAPE() != 0 { score + THREAT_ESCAPE() * self.threats.escape(m) } else { score }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::{Bitboard, Square};
 
     #[test]
     fn quiet_scores_read_the_tables() {
@@ -281,7 +311,7 @@ mod tests {
         let mut h = Histories::new();
         let mut rng = Rng::new(7);
         // Fill the tables with distinct values.
-        for (i, e) in h.butterfly.table.iter_mut().flatten().enumerate() {
+        for (i, e) in h.butterfly.table.iter_mut().flatten().flatten().enumerate() {
             *e = (i % 1997) as i16 - 998;
         }
         for (i, e) in h.continuation.table.iter_mut().flatten().enumerate() {
@@ -305,7 +335,7 @@ mod tests {
                 let from = m.from().map_or(0, |s| s as usize);
                 let here = piece_index(p.turn(), m.role()) * 64 + m.to() as usize;
                 let mut expected =
-                    i32::from(h.butterfly.table[p.turn() as usize][from * 64 + m.to() as usize]);
+                    i32::from(h.butterfly.table[p.turn() as usize][0][from * 64 + m.to() as usize]);
                 for (piece, to) in earlier.iter().flatten() {
                     expected += i32::from(h.continuation.table[piece * 64 + to][here]);
                 }
@@ -337,14 +367,23 @@ mod tests {
     fn butterfly_is_by_side_from_and_to() {
         let mut h = ButterflyHistory::new();
         let nf3 = mv(START, "g1f3");
-        let before = h.table.as_flattened().to_vec();
-        h.update(Color::White, nf3, 300);
-        assert!(h.get(Color::White, nf3) > 0);
-        assert_eq!(h.get(Color::Black, nf3), 0, "the other side's table");
-        // g1 is square 6, f3 square 21.
-        only_changed(&before, h.table.as_flattened(), Color::White as usize * 4096 + 6 * 64 + 21);
-        h.update(Color::White, nf3, -300);
-        assert!(h.get(Color::White, nf3) < 300);
+        let flat = |h: &ButterflyHistory| h.table.as_flattened().as_flattened().to_vec();
+        let before = flat(&h);
+        let none = Threats::default();
+        h.update(Color::White, nf3, &none, 300);
+        assert!(h.get(Color::White, nf3, &none) > 0);
+        assert_eq!(h.get(Color::Black, nf3, &none), 0, "the other side's table");
+        // g1 is square 6, f3 square 21; slot 0 with no square attacked.
+        only_changed(&before, &flat(&h), Color::White as usize * 4 * 4096 + 6 * 64 + 21);
+        h.update(Color::White, nf3, &none, -300);
+        assert!(h.get(Color::White, nf3, &none) < 300);
+        // With f3 attacked the move has an entry of its own while threat
+        // history is on (slot 1), the same one while it is off.
+        let f3 = Threats { all: Bitboard::from(Square::F3), ..none };
+        let before = flat(&h);
+        h.update(Color::White, nf3, &f3, 300);
+        let slot = if THREAT_HISTORY() != 0 { 1 } else { 0 };
+        only_changed(&before, &flat(&h), Color::White as usize * 4 * 4096 + slot * 4096 + 6 * 64 + 21);
     }
 
     #[test]

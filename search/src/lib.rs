@@ -51,6 +51,7 @@ mod table_memory;
 mod tablebase;
 #[cfg(test)]
 mod testutil;
+mod threats;
 mod time;
 mod tt;
 mod worker;

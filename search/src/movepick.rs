@@ -262,7 +262,7 @@ impl MovePicker {
                 Stage::ScoreQuiets => {
                     let scorer = hist.quiet_scorer(self.side, &self.quiet_key);
                     for i in self.quiet_start..self.moves.len() {
-                        self.scores[i] = scorer.score(self.moves[i]);
+                        self.scores[i] = scorer.order(self.moves[i]);
                     }
                     self.cur = self.quiet_start;
                     self.stage = Stage::Quiets;

@@ -193,6 +193,14 @@ tunables! {
     /// build neither reads nor writes the table; the tuning build turns it
     /// on with this option.
     PAWN_HISTORY_PCT: i32 = 0, 0..=200, 10;
+    /// Butterfly history split by whether the opponent attacks the move's
+    /// origin and destination (1), or not (0). Off until its SPRT
+    /// (docs/strength.md, `threats`) passes.
+    THREAT_HISTORY: i32 = 0, 0..=1, 1;
+    /// Quiet-move ordering bonus for a piece leaving the reach of a cheaper
+    /// attacker (a queen from a rook's, a rook from a minor's, a minor from
+    /// a pawn's), and penalty for one entering it. Off (0) until its SPRT.
+    THREAT_ESCAPE: i32 = 0, 0..=32768, 1024;
 
     /// Table cutoffs stop at this halfmove clock: near the fifty-move rule a
     /// stored score may be from a line the rule has since drawn.
