@@ -355,12 +355,8 @@ impl Iterator for QPicker<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::fen::Fen;
+    use crate::testutil::pos;
     use shakmaty::{CastlingMode, Square};
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>().unwrap().into_position(CastlingMode::Chess960).unwrap()
-    }
 
     #[test]
     fn stages_come_in_order_and_every_move_once() {

@@ -88,12 +88,8 @@ impl Threats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, Square};
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>().unwrap().into_position(CastlingMode::Chess960).unwrap()
-    }
+    use crate::testutil::pos;
+    use shakmaty::Square;
 
     #[test]
     fn attacks_by_class() {
