@@ -17,8 +17,10 @@ use crate::context::Context;
 use crate::limits::MAX_PLY;
 use crate::movepick::QPicker;
 use crate::node::Node;
-use crate::params::{DELTA_MARGIN, PIECE_VALUES, QS_MAX_MOVES, QS_QUIET_EVASIONS, QS_RECAPTURE_DEPTH};
-use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL};
+use crate::params::{
+    DELTA_MARGIN, FAIL_HIGH_BLEND, PIECE_VALUES, QS_MAX_MOVES, QS_QUIET_EVASIONS, QS_RECAPTURE_DEPTH,
+};
+use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL, TB_WIN_BOUND};
 use crate::search::fifty_move_score;
 use crate::see::see_ge;
 use crate::tt::{Bound, on_pv};
@@ -74,6 +76,9 @@ impl Worker {
             static_eval = self.corr.correct(side, &slots, raw_eval);
             let stand_pat = static_eval;
             if stand_pat >= beta {
+                if FAIL_HIGH_BLEND() != 0 && stand_pat.abs() < TB_WIN_BOUND && beta.abs() < TB_WIN_BOUND {
+                    return (stand_pat + beta) / 2;
+                }
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
@@ -165,6 +170,13 @@ impl Worker {
                     alpha = score;
                 }
             }
+        }
+        if FAIL_HIGH_BLEND() != 0
+            && best_score >= beta
+            && best_score.abs() < TB_WIN_BOUND
+            && beta.abs() < TB_WIN_BOUND
+        {
+            best_score = (3 * best_score + beta) / 4;
         }
         let bound = if best_score >= beta {
             Bound::Lower

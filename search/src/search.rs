@@ -385,6 +385,12 @@ impl Worker {
         }
         if N::PV {
             best_score = best_score.min(tb_ceiling);
+        } else if FAIL_HIGH_BLEND() != 0
+            && best_score >= beta
+            && best_score.abs() < TB_WIN_BOUND
+            && beta.abs() < TB_WIN_BOUND
+        {
+            best_score = (best_score * depth + beta) / (depth + 1);
         }
         let bound = if best_score >= beta {
             Bound::Lower
