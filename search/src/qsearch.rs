@@ -20,7 +20,7 @@ use crate::node::Node;
 use crate::params::{
     DELTA_MARGIN, FAIL_HIGH_BLEND, PIECE_VALUES, QS_MAX_MOVES, QS_QUIET_EVASIONS, QS_RECAPTURE_DEPTH,
 };
-use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL, TB_WIN_BOUND};
+use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL, toward_beta};
 use crate::search::fifty_move_score;
 use crate::see::see_ge;
 use crate::tt::{Bound, on_pv};
@@ -76,8 +76,8 @@ impl Worker {
             static_eval = self.corr.correct(side, &slots, raw_eval);
             let stand_pat = static_eval;
             if stand_pat >= beta {
-                if FAIL_HIGH_BLEND() != 0 && stand_pat.abs() < TB_WIN_BOUND && beta.abs() < TB_WIN_BOUND {
-                    return (stand_pat + beta) / 2;
+                if FAIL_HIGH_BLEND() != 0 {
+                    return toward_beta(stand_pat, beta, 1, 1);
                 }
                 return stand_pat;
             }
@@ -171,12 +171,8 @@ impl Worker {
                 }
             }
         }
-        if FAIL_HIGH_BLEND() != 0
-            && best_score >= beta
-            && best_score.abs() < TB_WIN_BOUND
-            && beta.abs() < TB_WIN_BOUND
-        {
-            best_score = (3 * best_score + beta) / 4;
+        if FAIL_HIGH_BLEND() != 0 && best_score >= beta {
+            best_score = toward_beta(best_score, beta, 3, 1);
         }
         let bound = if best_score >= beta {
             Bound::Lower
