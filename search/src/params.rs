@@ -243,16 +243,6 @@ tunables! {
     /// no better (0: not at all, as before; Stockfish takes 2, the most
     /// that leaves a depth-3 node a ply to search).
     ALPHA_RAISE_REDUCTION: i32 = 0, 0..=2, 1;
-    /// A fail-high score pulled toward beta (1), or returned as it is (0):
-    /// past beta a score is a bound, and the further past it the less a
-    /// shallow search's margin means. The main search blends by depth
-    /// (`(score * depth + beta) / (depth + 1)`), quiescence halfway at the
-    /// stand-pat and a quarter after its moves, as Stockfish does. Off: it
-    /// lost its SPRT (docs/strength.md, `fhb`, −62.7 ± 40.4 in 140 games);
-    /// kept for a milder form to be tried, otherwise to be taken out.
-    /// (Reverse futility's `(eval + beta) / 2` is the same pull, written
-    /// out so that its tablebase-beta corner keeps its tree.)
-    FAIL_HIGH_BLEND: i32 = 0, 0..=1, 1;
     /// A late move reduces a ply more once the earlier moves' replies cut
     /// more than this many times: the node looks like it fails low.
     LMR_CHILD_CUTOFFS: u32 = 3, 1..=8, 1;

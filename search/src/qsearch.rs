@@ -17,10 +17,8 @@ use crate::context::Context;
 use crate::limits::MAX_PLY;
 use crate::movepick::QPicker;
 use crate::node::Node;
-use crate::params::{
-    DELTA_MARGIN, FAIL_HIGH_BLEND, PIECE_VALUES, QS_MAX_MOVES, QS_QUIET_EVASIONS, QS_RECAPTURE_DEPTH,
-};
-use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL, toward_beta};
+use crate::params::{DELTA_MARGIN, PIECE_VALUES, QS_MAX_MOVES, QS_QUIET_EVASIONS, QS_RECAPTURE_DEPTH};
+use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL};
 use crate::search::fifty_move_score;
 use crate::see::see_ge;
 use crate::tt::{Bound, on_pv};
@@ -76,9 +74,6 @@ impl Worker {
             static_eval = self.corr.correct(side, &slots, raw_eval);
             let stand_pat = static_eval;
             if stand_pat >= beta {
-                if FAIL_HIGH_BLEND() != 0 {
-                    return toward_beta(stand_pat, beta, 1, 1);
-                }
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
@@ -170,9 +165,6 @@ impl Worker {
                     alpha = score;
                 }
             }
-        }
-        if FAIL_HIGH_BLEND() != 0 && best_score >= beta {
-            best_score = toward_beta(best_score, beta, 3, 1);
         }
         let bound = if best_score >= beta {
             Bound::Lower

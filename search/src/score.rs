@@ -84,40 +84,9 @@ pub fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// A fail-high `score` pulled toward `beta`: their mean with weights
-/// `score_weight` and `beta_weight`. Past beta a score is only a bound, and
-/// the further past it the less a shallow search's margin means. Decisive
-/// scores (and windows) stay as they are. The result never falls below
-/// `beta`, so the fail high stands.
-pub fn toward_beta(score: i32, beta: i32, score_weight: i32, beta_weight: i32) -> i32 {
-    if score.abs() >= TB_WIN_BOUND || beta.abs() >= TB_WIN_BOUND {
-        return score;
-    }
-    (score * score_weight + beta * beta_weight) / (score_weight + beta_weight)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn toward_beta_stays_a_fail_high() {
-        assert_eq!(toward_beta(300, 100, 1, 1), 200);
-        assert_eq!(toward_beta(300, 100, 3, 1), 250);
-        assert_eq!(toward_beta(101, 100, 1, 1), 100);
-        // Truncation toward zero must not drop a negative mean below beta.
-        assert_eq!(toward_beta(-99, -100, 1, 1), -99);
-        for (score, beta) in [(-7, -8), (5, 4), (1, 0), (0, -1), (700, -300)] {
-            for (sw, bw) in [(1, 1), (3, 1), (9, 1)] {
-                let b = toward_beta(score, beta, sw, bw);
-                assert!(beta <= b && b <= score, "{score} {beta} {sw}:{bw} -> {b}");
-            }
-        }
-        // Mates and tablebase wins keep their distance.
-        assert_eq!(toward_beta(MATE - 3, 50, 1, 1), MATE - 3);
-        assert_eq!(toward_beta(TB_WIN - 9, 50, 1, 1), TB_WIN - 9);
-        assert_eq!(toward_beta(200, -(TB_WIN - 9), 1, 1), 200);
-    }
 
     #[test]
     fn mate_distances() {

@@ -11,7 +11,7 @@ use crate::node::{Node, NonPv, Pv};
 use crate::params::*;
 use crate::probcut::ProbCutNode;
 use crate::reduction::reduction;
-use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL, TB_WIN_BOUND, toward_beta};
+use crate::score::{DRAW, INFINITE, MATE, MATE_BOUND, NO_EVAL, TB_WIN_BOUND};
 use crate::see::see_ge;
 use crate::singular::{Singular, SingularNode};
 use crate::tt::{Bound, decode_move, on_pv};
@@ -385,8 +385,6 @@ impl Worker {
         }
         if N::PV {
             best_score = best_score.min(tb_ceiling);
-        } else if FAIL_HIGH_BLEND() != 0 && best_score >= beta {
-            best_score = toward_beta(best_score, beta, depth, 1);
         }
         let bound = if best_score >= beta {
             Bound::Lower
