@@ -126,3 +126,82 @@ fn endgame_starts_keeps_the_first_near_equal_six_and_five_man_positions() {
     assert_eq!(String::from_utf8_lossy(&out.stderr).trim(), "2 games, 2 positions");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Three rounds as fastchess writes them with `-repeat`: a won pair (win and
+/// draw), a level pair (loss and win), and a round cut off after one game.
+const SPRT_GAMES: &str = r#"[Event "t"]
+[Round "1"]
+[White "new"]
+[Black "old"]
+[Result "1-0"]
+
+1. e4 1-0
+
+[Event "t"]
+[Round "1"]
+[White "old"]
+[Black "new"]
+[Result "1/2-1/2"]
+
+1. e4 1/2-1/2
+
+[Event "t"]
+[Round "2"]
+[White "new"]
+[Black "old"]
+[Result "0-1"]
+
+1. e4 0-1
+
+[Event "t"]
+[Round "2"]
+[White "old"]
+[Black "new"]
+[Result "0-1"]
+
+1. e4 0-1
+
+[Event "t"]
+[Round "3"]
+[White "new"]
+[Black "old"]
+[Result "1-0"]
+
+1. e4 1-0
+"#;
+
+#[test]
+fn sprt_combine_counts_the_complete_pairs_of_a_pgn_for_the_named_engine() {
+    if Command::new("python3").arg("--version").output().is_err() {
+        return; // No Python here: nothing to check.
+    }
+    let dir = std::env::temp_dir().join(format!("rockad-sprt-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("games.pgn");
+    std::fs::write(&pgn, SPRT_GAMES).unwrap();
+    let combine = script("sprt-combine.py");
+    let (combine, pgn) = (combine.to_str().unwrap(), pgn.to_str().unwrap());
+
+    let out = run("python3", &[combine, "--pgn", pgn, "--engine", "new"], &[]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(": pentanomial 0, 0, 1, 1, 0, W / L / D 2 / 1 / 1\n"), "{text}");
+    assert!(text.contains("\npentanomial 0, 0, 1, 1, 0 (2 pairs, 4 games)\n"), "{text}");
+    assert!(text.contains("\nW / L / D 2 / 1 / 1 (new)\n"), "{text}");
+    // The same games scored for the other side, plus a run given as counts.
+    let out = run("python3", &[combine, "--pgn", pgn, "--engine", "old", "1,0,0,0,0"], &[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\npentanomial 1, 1, 1, 0, 0 (3 pairs, 6 games)\n"), "{text}");
+
+    // A name not in the games, or no file: one line naming it, exit 2.
+    for args in
+        [vec!["--pgn", pgn, "--engine", "nobody"], vec!["--pgn", "/nonexistent.pgn", "--engine", "new"]]
+    {
+        let out = run("python3", &[&[combine][..], &args].concat(), &[]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("nobody") || err.contains("/nonexistent.pgn"), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
