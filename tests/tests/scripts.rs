@@ -17,6 +17,11 @@ fn run(program: &str, args: &[&str], env: &[(&str, &str)]) -> Output {
     cmd.output().unwrap_or_else(|e| panic!("{program}: {e}"))
 }
 
+/// Whether `python3` runs here; the Python scripts' tests need it.
+fn have_python() -> bool {
+    Command::new("python3").arg("--version").output().is_ok()
+}
+
 /// The `--flag` words a shell script's argument loop accepts.
 fn flags_of(source: &str) -> Vec<String> {
     source
@@ -65,7 +70,7 @@ fn without_a_match_runner_the_gauntlet_fails_once_before_any_match() {
 
 #[test]
 fn python_scripts_explain_their_options_and_refuse_what_they_cannot_run() {
-    if Command::new("python3").arg("--version").output().is_err() {
+    if !have_python() {
         return; // No Python here: nothing to check.
     }
     for name in ["gen-chess960-perft.py", "sprt-combine.py", "endgame-starts.py"] {
@@ -172,7 +177,7 @@ const SPRT_GAMES: &str = r#"[Event "t"]
 
 #[test]
 fn sprt_combine_counts_the_complete_pairs_of_a_pgn_for_the_named_engine() {
-    if Command::new("python3").arg("--version").output().is_err() {
+    if !have_python() {
         return; // No Python here: nothing to check.
     }
     let dir = std::env::temp_dir().join(format!("rockad-sprt-pgn-{}", std::process::id()));
