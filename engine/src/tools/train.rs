@@ -72,7 +72,8 @@ pub struct TrainArgs {
     pub seed: u64,
     /// Start from this network's weights instead of random ones (fine-tune
     /// it on new data); give its --hidden, --buckets, --mirror and
-    /// --king-buckets (or add --king-buckets to a net without). Epochs are
+    /// --king-buckets (or add --king-buckets to a net without, or give a
+    /// larger --hidden to widen it: the new neurons start silent). Epochs are
     /// written only when they beat it on the held-out games.
     #[arg(long, value_name = "NET")]
     pub init: Option<String>,

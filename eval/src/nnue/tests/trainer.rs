@@ -304,6 +304,50 @@ fn a_network_without_king_buckets_starts_one_with_them() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `--init` a network with a larger `--hidden`: the new neurons start with
+/// zero output weights, so the wider network evaluates exactly as the old
+/// one, and training then lowers its loss from there.
+#[test]
+fn a_network_widened_evaluates_as_before_and_trains_on() {
+    let narrow = Layout { hidden: 32, buckets: 4, mirrored: true, king_buckets: false };
+    let mut p = model::init(narrow, 5);
+    for b in &mut p[narrow.b1()..narrow.w2()] {
+        *b = 0.3;
+    }
+    let old = model::quantise(narrow, &p);
+    let wide = Layout { hidden: 48, ..narrow };
+    let widened = model::dequantise_widened(wide, &old, 9);
+    // The new neurons' input weights are not all zero: training can use them.
+    assert!(widened[..wide.b1()].chunks_exact(48).any(|row| row[32..].iter().any(|&w| w != 0.0)));
+    let new = model::quantise(wide, &widened);
+    assert_eq!(new.hidden, 48);
+    for (pos, _, _) in positions(400, 6) {
+        assert_eq!(crate::nnue::evaluate(&new, &pos), crate::nnue::evaluate(&old, &pos));
+    }
+
+    // Through `rockad train`: the starting loss is the narrow network's, and
+    // a wider one can still be written.
+    let (dir, data) = data_dir("widen", &positions(2000, 7));
+    let first = dir.join("first.nnue");
+    let trained = train::run(&small_settings(&data, &first, 0.5), &mut |_| {}).unwrap();
+    let mut s = small_settings(&data, &dir.join("wide.nnue"), 0.5);
+    s.init = Some(first.display().to_string());
+    s.hidden = 32;
+    s.epochs = 2;
+    s.lr = 0.001;
+    let report = train::run(&s, &mut |_| {}).unwrap();
+    let best = trained.held_out_loss[trained.best_epoch as usize - 1];
+    let (start, _) = report.init_held_out_loss.unwrap();
+    assert!((start - best).abs() < best * 0.02, "starting loss {start}, trained {best}");
+    assert!(report.best_epoch > 0, "the wider network never beat the narrow one: {report:?}");
+    // Narrowing is refused: neurons cannot be dropped.
+    let mut back = small_settings(&data, &dir.join("back.nnue"), 0.5);
+    back.init = Some(dir.join("wide.nnue").display().to_string());
+    let err = train::run(&back, &mut |_| {}).unwrap_err();
+    assert!(err.contains("--hidden 32"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// The loss figures of `small_settings` on `positions(2000, 8)` as the
 /// trainer gave them before the warm-up and the λ schedule existed
 /// (commit ae262bd): the defaults must still train as it did (to a millionth).

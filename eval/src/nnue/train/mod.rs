@@ -222,6 +222,9 @@ fn starting_parameters(s: &Settings, layout: Layout) -> Result<Vec<f32>, String>
     if want.king_buckets && !have.king_buckets && want == (super::Shape { king_buckets: true, ..have }) {
         return Ok(model::dequantise_into_king_buckets(layout, &net));
     }
+    if want.hidden > have.hidden && want == (super::Shape { hidden: want.hidden, ..have }) {
+        return Ok(model::dequantise_widened(layout, &net, s.seed));
+    }
     if want != have {
         return Err(format!(
             "--init {path} is hidden {}, {} output bucket(s), {}, {}; give --hidden {} --buckets {}{}{} to train on from it",

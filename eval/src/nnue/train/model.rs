@@ -97,6 +97,35 @@ pub fn dequantise_into_king_buckets(layout: Layout, net: &Network) -> Vec<f32> {
     out
 }
 
+/// The float parameters of `net` for a layout with a wider hidden layer
+/// and otherwise `net`'s shape: the first `net.hidden` neurons are `net`'s;
+/// the new ones get seeded input weights as [`init`] gives them and zero
+/// bias and output weights, so the network starts out evaluating exactly as
+/// `net` does and training brings the new neurons in (the gradient reaches
+/// their output weights at once, their input weights once those move).
+pub fn dequantise_widened(layout: Layout, net: &Network, seed: u64) -> Vec<f32> {
+    let old = Layout { hidden: net.hidden, ..layout };
+    debug_assert!(
+        layout.hidden > old.hidden && layout.shape() == Shape { hidden: layout.hidden, ..net.shape() }
+    );
+    let p = dequantise(old, net);
+    let (h0, h) = (old.hidden, layout.hidden);
+    let mut out = init(layout, seed);
+    for (new_row, old_row) in out[..layout.b1()].chunks_exact_mut(h).zip(p[..old.b1()].chunks_exact(h0)) {
+        new_row[..h0].copy_from_slice(old_row);
+    }
+    out[layout.b1()..layout.w2()].fill(0.0);
+    out[layout.b1()..layout.b1() + h0].copy_from_slice(&p[old.b1()..old.w2()]);
+    // Output weights come in halves of `hidden` (side to move's first).
+    let (new_w2, old_w2) = (&mut out[layout.w2()..layout.b2()], &p[old.w2()..old.b2()]);
+    for (new_half, old_half) in new_w2.chunks_exact_mut(h).zip(old_w2.chunks_exact(h0)) {
+        new_half[..h0].copy_from_slice(old_half);
+        new_half[h0..].fill(0.0);
+    }
+    out[layout.b2()..].copy_from_slice(&p[old.b2()..]);
+    out
+}
+
 /// Keeps every weight quantisable (see [`WEIGHT_CLIP`]).
 pub fn clip(p: &mut [f32]) {
     for w in p {
