@@ -77,6 +77,10 @@ pub struct TrainArgs {
     /// written only when they beat it on the held-out games.
     #[arg(long, value_name = "NET")]
     pub init: Option<String>,
+    /// With --init a narrower network: the learning rate of the neurons it
+    /// lacks, as a multiple of --lr.
+    #[arg(long, default_value_t = 1.0, value_name = "X")]
+    pub widen_lr_scale: f32,
     /// Load at most this many positions.
     #[arg(long, default_value_t = usize::MAX, hide_default_value = true)]
     pub max_positions: usize,
@@ -133,6 +137,7 @@ impl TrainArgs {
             seed: self.seed,
             max_positions: self.max_positions,
             init: self.init.clone(),
+            widen_lr_scale: self.widen_lr_scale,
         }
     }
 }

@@ -145,6 +145,7 @@ fn small_settings(data: &std::path::Path, out: &std::path::Path, lambda: f32) ->
         seed: 1,
         max_positions: usize::MAX,
         init: None,
+        widen_lr_scale: 1.0,
     }
 }
 
@@ -251,9 +252,10 @@ fn training_can_start_from_a_network() {
     // A network of another shape is refused before the data is read.
     let mut s = small_settings(std::path::Path::new("/nonexistent"), &wrecked, 0.5);
     s.init = Some(first.display().to_string());
-    s.hidden = 32;
+    s.buckets = 4;
     let err = train::run(&s, &mut |_| {}).unwrap_err();
     assert!(err.contains("--hidden 16 --buckets 2 --mirror"), "{err}");
+    s.buckets = 2;
     s.init = Some(dir.join("missing.nnue").display().to_string());
     let err = train::run(&s, &mut |_| {}).unwrap_err();
     assert!(err.contains("missing.nnue"), "{err}");
@@ -340,6 +342,29 @@ fn a_network_widened_evaluates_as_before_and_trains_on() {
     let (start, _) = report.init_held_out_loss.unwrap();
     assert!((start - best).abs() < best * 0.02, "starting loss {start}, trained {best}");
     assert!(report.best_epoch > 0, "the wider network never beat the narrow one: {report:?}");
+    // A larger learning rate for the new neurons moves their output weights
+    // further (the old neurons' start the same either way).
+    let new_output = |net: &Network| -> i64 {
+        net.output_weights
+            .chunks_exact(32)
+            .map(|half| half[16..].iter().map(|&w| i64::from(w).abs()).sum::<i64>())
+            .sum()
+    };
+    let mut fast = s.clone();
+    fast.out = dir.join("fast.nnue").display().to_string();
+    fast.widen_lr_scale = 20.0;
+    let fast_report = train::run(&fast, &mut |_| {}).unwrap();
+    assert!(fast_report.best_epoch > 0, "{fast_report:?}");
+    let slow_net = Network::load(&dir.join("wide.nnue")).unwrap();
+    let fast_net = Network::load(&dir.join("fast.nnue")).unwrap();
+    assert!(
+        new_output(&fast_net) > 2 * new_output(&slow_net),
+        "{} vs {}",
+        new_output(&fast_net),
+        new_output(&slow_net)
+    );
+    fast.widen_lr_scale = 0.0;
+    assert!(train::run(&fast, &mut |_| {}).unwrap_err().contains("--widen-lr-scale"));
     // Narrowing is refused: neurons cannot be dropped.
     let mut back = small_settings(&data, &dir.join("back.nnue"), 0.5);
     back.init = Some(dir.join("wide.nnue").display().to_string());

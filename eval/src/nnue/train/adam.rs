@@ -9,6 +9,10 @@ pub struct AdamW {
     pub beta2: f32,
     pub epsilon: f32,
     pub weight_decay: f32,
+    /// Per-parameter multipliers of the learning rate (`None`: all 1), so
+    /// that the neurons a widened network adds can learn faster than the
+    /// ones it inherits.
+    pub lr_scale: Option<Vec<f32>>,
 }
 
 impl AdamW {
@@ -21,6 +25,7 @@ impl AdamW {
             beta2: 0.999,
             epsilon: 1e-8,
             weight_decay: 0.01,
+            lr_scale: None,
         }
     }
 
@@ -30,10 +35,15 @@ impl AdamW {
         let c1 = 1.0 - self.beta1.powi(self.step);
         let c2 = 1.0 - self.beta2.powi(self.step);
         let (b1, b2, eps, decay) = (self.beta1, self.beta2, self.epsilon, self.weight_decay);
-        for (((w, &g), m), v) in p.iter_mut().zip(g).zip(&mut self.m).zip(&mut self.v) {
+        let update = |w: &mut f32, g: f32, m: &mut f32, v: &mut f32, lr: f32| {
             *m = b1 * *m + (1.0 - b1) * g;
             *v = b2 * *v + (1.0 - b2) * g * g;
             *w -= lr * ((*m / c1) / ((*v / c2).sqrt() + eps) + decay * *w);
+        };
+        let moments = p.iter_mut().zip(g).zip(&mut self.m).zip(&mut self.v);
+        match &self.lr_scale {
+            None => moments.for_each(|(((w, &g), m), v)| update(w, g, m, v, lr)),
+            Some(scale) => moments.zip(scale).for_each(|((((w, &g), m), v), &k)| update(w, g, m, v, lr * k)),
         }
     }
 }

@@ -62,6 +62,9 @@ pub struct Settings {
     /// an earlier network on new data); its shape must be the settings',
     /// except that a network without king buckets can start one with them.
     pub init: Option<String>,
+    /// With `init` a narrower network: the learning rate of the neurons it
+    /// lacks, as a multiple of `lr` (1: the same as the inherited ones).
+    pub widen_lr_scale: f32,
 }
 
 /// What a run did.
@@ -176,6 +179,9 @@ fn check(s: &Settings) -> Result<(), String> {
             s.hidden
         ));
     }
+    if !(s.widen_lr_scale.is_finite() && s.widen_lr_scale > 0.0) {
+        return Err(format!("--widen-lr-scale must be a positive number, got {}", s.widen_lr_scale));
+    }
     if !(1..=super::network::MAX_BUCKETS).contains(&s.buckets) {
         return Err(format!("--buckets must be 1 to {}, got {}", super::network::MAX_BUCKETS, s.buckets));
     }
@@ -212,18 +218,19 @@ fn check(s: &Settings) -> Result<(), String> {
     Ok(())
 }
 
-/// The starting parameters: `s.init`'s network, or seeded random weights.
-fn starting_parameters(s: &Settings, layout: Layout) -> Result<Vec<f32>, String> {
+/// The starting parameters: `s.init`'s network, or seeded random weights;
+/// with them the hidden size `s.init` had when it is widened.
+fn starting_parameters(s: &Settings, layout: Layout) -> Result<(Vec<f32>, Option<usize>), String> {
     let Some(path) = &s.init else {
-        return Ok(model::init(layout, s.seed));
+        return Ok((model::init(layout, s.seed), None));
     };
     let net = super::Network::load(Path::new(path)).map_err(|e| format!("--init {path}: {e}"))?;
     let (want, have) = (layout.shape(), net.shape());
     if want.king_buckets && !have.king_buckets && want == (super::Shape { king_buckets: true, ..have }) {
-        return Ok(model::dequantise_into_king_buckets(layout, &net));
+        return Ok((model::dequantise_into_king_buckets(layout, &net), None));
     }
     if want.hidden > have.hidden && want == (super::Shape { hidden: want.hidden, ..have }) {
-        return Ok(model::dequantise_widened(layout, &net, s.seed));
+        return Ok((model::dequantise_widened(layout, &net, s.seed), Some(have.hidden)));
     }
     if want != have {
         return Err(format!(
@@ -238,7 +245,7 @@ fn starting_parameters(s: &Settings, layout: Layout) -> Result<Vec<f32>, String>
             if have.king_buckets { " --king-buckets" } else { "" }
         ));
     }
-    Ok(model::dequantise(layout, &net))
+    Ok((model::dequantise(layout, &net), None))
 }
 
 /// Trains a network on `s.data` and writes it to `s.out`; `say` gets the
@@ -249,7 +256,7 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
     let layout =
         Layout { hidden: s.hidden, buckets: s.buckets, mirrored: s.mirror, king_buckets: s.king_buckets };
     // Before the data: a wrong --init should not cost a long load.
-    let mut params = starting_parameters(s, layout)?;
+    let (mut params, widened_from) = starting_parameters(s, layout)?;
     let loaded = dataset::load(&s.data, s.holdout, s.max_positions, say)?;
     if loaded.skipped > 0 {
         say(&format!("{} record(s) did not decode and were left out", loaded.skipped));
@@ -293,6 +300,15 @@ pub fn run(s: &Settings, say: &mut dyn FnMut(&str)) -> Result<Report, String> {
     }
     let mut adam = AdamW::new(layout.count());
     adam.weight_decay = s.weight_decay;
+    if let Some(old_hidden) = widened_from.filter(|_| s.widen_lr_scale != 1.0) {
+        adam.lr_scale = Some(model::widened_lr_scale(layout, old_hidden, s.widen_lr_scale));
+        say(&format!(
+            "neurons {}..{} (new) learn at {} x the learning rate",
+            old_hidden + 1,
+            layout.hidden,
+            s.widen_lr_scale
+        ));
+    }
     let mut grads: Vec<Vec<f32>> = (0..s.threads).map(|_| vec![0.0; layout.count()]).collect();
     let mut scratch: Vec<Scratch> = (0..s.threads).map(|_| Scratch::new(s.hidden)).collect();
     let batches_per_epoch = train.len().div_ceil(s.batch);

@@ -126,6 +126,20 @@ pub fn dequantise_widened(layout: Layout, net: &Network, seed: u64) -> Vec<f32> 
     out
 }
 
+/// Learning-rate multipliers for a network widened from `old_hidden`
+/// neurons ([`dequantise_widened`]): `scale` for every weight and bias of
+/// the new neurons, 1 for the rest.
+pub fn widened_lr_scale(layout: Layout, old_hidden: usize, scale: f32) -> Vec<f32> {
+    let h = layout.hidden;
+    let mut out = vec![1.0; layout.count()];
+    // Input rows and the bias are `hidden` long; the output weights come
+    // in halves of `hidden`; the output bias has no neuron.
+    for part in out[..layout.b2()].chunks_exact_mut(h) {
+        part[old_hidden..].fill(scale);
+    }
+    out
+}
+
 /// Keeps every weight quantisable (see [`WEIGHT_CLIP`]).
 pub fn clip(p: &mut [f32]) {
     for w in p {
