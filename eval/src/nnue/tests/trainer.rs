@@ -262,17 +262,46 @@ fn training_can_start_from_a_network() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A small mirrored network of seeded weights, its hidden biases raised so
+/// that most neurons are active, and its layout.
+fn seeded_network() -> (Layout, Network) {
+    let layout = Layout { hidden: 32, buckets: 4, mirrored: true, king_buckets: false };
+    let mut p = model::init(layout, 5);
+    for b in &mut p[layout.b1()..layout.w2()] {
+        *b = 0.3;
+    }
+    (layout, model::quantise(layout, &p))
+}
+
+/// Trains `first.nnue` on 2000 positions in a new directory (named by
+/// `name`), then `second.nnue` from it (`--init`, lr 0.001) with `change`
+/// made to the settings, and checks that the second run starts from the
+/// first network's held-out loss. Gives the directory, the data file, the
+/// second run's settings and its report.
+fn trained_on_from_a_first_network(
+    name: &str,
+    change: impl FnOnce(&mut Settings),
+) -> (std::path::PathBuf, std::path::PathBuf, Settings, train::Report) {
+    let (dir, data) = data_dir(name, &positions(2000, 7));
+    let first = dir.join("first.nnue");
+    let trained = train::run(&small_settings(&data, &first, 0.5), &mut |_| {}).unwrap();
+    let mut s = small_settings(&data, &dir.join("second.nnue"), 0.5);
+    s.init = Some(first.display().to_string());
+    s.lr = 0.001;
+    change(&mut s);
+    let report = train::run(&s, &mut |_| {}).unwrap();
+    let best = trained.held_out_loss[trained.best_epoch as usize - 1];
+    let (start, _) = report.init_held_out_loss.unwrap();
+    assert!((start - best).abs() < best * 0.02, "starting loss {start}, trained {best}");
+    (dir, data, s, report)
+}
+
 /// `--king-buckets --init` a network without them: every bucket starts as
 /// a copy, so the new network evaluates exactly as the old one until
 /// training moves the buckets apart.
 #[test]
 fn a_network_without_king_buckets_starts_one_with_them() {
-    let flat = Layout { hidden: 32, buckets: 4, mirrored: true, king_buckets: false };
-    let mut p = model::init(flat, 5);
-    for b in &mut p[flat.b1()..flat.w2()] {
-        *b = 0.3;
-    }
-    let old = model::quantise(flat, &p);
+    let (flat, old) = seeded_network();
     let bucketed = Layout { king_buckets: true, ..flat };
     let new = model::quantise(bucketed, &model::dequantise_into_king_buckets(bucketed, &old));
     assert!(new.king_buckets && new.to_bytes().len() > 3 * old.to_bytes().len());
@@ -284,22 +313,14 @@ fn a_network_without_king_buckets_starts_one_with_them() {
     assert!(kings_seen.len() >= 3, "kings in buckets {kings_seen:?}");
 
     // Through `rockad train`: the starting loss is the old network's.
-    let (dir, data) = data_dir("kingbuckets", &positions(2000, 7));
-    let first = dir.join("first.nnue");
-    let trained = train::run(&small_settings(&data, &first, 0.5), &mut |_| {}).unwrap();
-    let mut s = small_settings(&data, &dir.join("kb.nnue"), 0.5);
-    s.init = Some(first.display().to_string());
-    s.king_buckets = true;
-    s.epochs = 1;
-    s.lr = 0.001;
-    let report = train::run(&s, &mut |_| {}).unwrap();
-    let best = trained.held_out_loss[trained.best_epoch as usize - 1];
-    let (start, _) = report.init_held_out_loss.unwrap();
-    assert!((start - best).abs() < best * 0.02, "starting loss {start}, trained {best}");
+    let (dir, data, _, report) = trained_on_from_a_first_network("kingbuckets", |s| {
+        s.king_buckets = true;
+        s.epochs = 1;
+    });
     // The other way round is refused: buckets cannot be merged.
     if report.best_epoch > 0 {
         let mut back = small_settings(&data, &dir.join("back.nnue"), 0.5);
-        back.init = Some(dir.join("kb.nnue").display().to_string());
+        back.init = Some(dir.join("second.nnue").display().to_string());
         let err = train::run(&back, &mut |_| {}).unwrap_err();
         assert!(err.contains("--king-buckets"), "{err}");
     }
@@ -311,12 +332,7 @@ fn a_network_without_king_buckets_starts_one_with_them() {
 /// one, and training then lowers its loss from there.
 #[test]
 fn a_network_widened_evaluates_as_before_and_trains_on() {
-    let narrow = Layout { hidden: 32, buckets: 4, mirrored: true, king_buckets: false };
-    let mut p = model::init(narrow, 5);
-    for b in &mut p[narrow.b1()..narrow.w2()] {
-        *b = 0.3;
-    }
-    let old = model::quantise(narrow, &p);
+    let (narrow, old) = seeded_network();
     let wide = Layout { hidden: 48, ..narrow };
     let widened = model::dequantise_widened(wide, &old, 9);
     // The new neurons' input weights are not all zero: training can use them.
@@ -329,18 +345,10 @@ fn a_network_widened_evaluates_as_before_and_trains_on() {
 
     // Through `rockad train`: the starting loss is the narrow network's, and
     // a wider one can still be written.
-    let (dir, data) = data_dir("widen", &positions(2000, 7));
-    let first = dir.join("first.nnue");
-    let trained = train::run(&small_settings(&data, &first, 0.5), &mut |_| {}).unwrap();
-    let mut s = small_settings(&data, &dir.join("wide.nnue"), 0.5);
-    s.init = Some(first.display().to_string());
-    s.hidden = 32;
-    s.epochs = 2;
-    s.lr = 0.001;
-    let report = train::run(&s, &mut |_| {}).unwrap();
-    let best = trained.held_out_loss[trained.best_epoch as usize - 1];
-    let (start, _) = report.init_held_out_loss.unwrap();
-    assert!((start - best).abs() < best * 0.02, "starting loss {start}, trained {best}");
+    let (dir, data, s, report) = trained_on_from_a_first_network("widen", |s| {
+        s.hidden = 32;
+        s.epochs = 2;
+    });
     assert!(report.best_epoch > 0, "the wider network never beat the narrow one: {report:?}");
     // A larger learning rate for the new neurons moves their output weights
     // further (the old neurons' start the same either way).
@@ -355,7 +363,7 @@ fn a_network_widened_evaluates_as_before_and_trains_on() {
     fast.widen_lr_scale = 20.0;
     let fast_report = train::run(&fast, &mut |_| {}).unwrap();
     assert!(fast_report.best_epoch > 0, "{fast_report:?}");
-    let slow_net = Network::load(&dir.join("wide.nnue")).unwrap();
+    let slow_net = Network::load(&dir.join("second.nnue")).unwrap();
     let fast_net = Network::load(&dir.join("fast.nnue")).unwrap();
     assert!(
         new_output(&fast_net) > 2 * new_output(&slow_net),
@@ -367,7 +375,7 @@ fn a_network_widened_evaluates_as_before_and_trains_on() {
     assert!(train::run(&fast, &mut |_| {}).unwrap_err().contains("--widen-lr-scale"));
     // Narrowing is refused: neurons cannot be dropped.
     let mut back = small_settings(&data, &dir.join("back.nnue"), 0.5);
-    back.init = Some(dir.join("wide.nnue").display().to_string());
+    back.init = Some(dir.join("second.nnue").display().to_string());
     let err = train::run(&back, &mut |_| {}).unwrap_err();
     assert!(err.contains("--hidden 32"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
