@@ -60,7 +60,8 @@ pub struct Settings {
     pub max_positions: usize,
     /// A network file to start from instead of random weights (fine-tuning
     /// an earlier network on new data); its shape must be the settings',
-    /// except that a network without king buckets can start one with them.
+    /// except that a network without king buckets can start one with them
+    /// and a narrower one a wider one (its new neurons silent).
     pub init: Option<String>,
     /// With `init` a narrower network: the learning rate of the neurons it
     /// lacks, as a multiple of `lr` (1: the same as the inherited ones).
