@@ -59,7 +59,7 @@ mod worker;
 pub use key::position_key;
 pub use limits::{Limits, MAX_PLY};
 pub use params::{FLOAT_SCALE, TUNABLES, Tunable, tunable};
-pub use pool::{SearchOutcome, SearchRequest, Searcher, evaluates_with};
+pub use pool::{STACK_BYTES as SEARCH_STACK_BYTES, SearchOutcome, SearchRequest, Searcher, evaluates_with};
 #[cfg(feature = "spsa")]
 pub use reduction::set_tunable;
 pub use report::{Bound, IterationReport, Listener};

@@ -23,7 +23,8 @@ use crate::worker::Worker;
 use rockad_eval::nnue::Network;
 
 /// Stack for search threads: deep recursion with a move list per frame.
-const STACK_BYTES: usize = 32 << 20;
+/// A thread that calls [`Searcher::run_here`] needs one this large.
+pub const STACK_BYTES: usize = 32 << 20;
 
 /// What a search starts from.
 #[derive(Clone)]
@@ -266,23 +267,23 @@ impl Searcher {
         self.wait().unwrap_or_default()
     }
 
+    /// Searches on the calling thread, which must have a stack of
+    /// [`STACK_BYTES`]: no thread is started, so many short searches in a
+    /// row (self-play) do not pay a thread's start and join each.
+    pub fn run_here(&mut self, req: SearchRequest) -> SearchOutcome {
+        let (_, search) = self.prepare(req, Arc::new(Silent));
+        let (workers, outcome) = search();
+        self.workers = workers;
+        outcome
+    }
+
     /// Starts a search in the background. The listener gets the reports and
     /// exactly one `bestmove`. A search already running is stopped first.
     pub fn start(&mut self, req: SearchRequest, listener: Arc<dyn Listener>) {
-        self.stop();
-        self.wait();
-        self.tt.new_search();
-        let signals = Arc::new(Signals::new(self.threads, req.limits.ponder));
-        let workers = std::mem::take(&mut self.workers);
-        let tt = Arc::clone(&self.tt);
-        let sig = Arc::clone(&signals);
-        let threads = self.threads;
-        let style = self.style.clone();
         let fallback = Arc::clone(&listener);
-        let spawned = std::thread::Builder::new()
-            .name("search-main".into())
-            .stack_size(STACK_BYTES)
-            .spawn(move || run_search(workers, threads, tt, sig, req, listener, style));
+        let (signals, search) = self.prepare(req, listener);
+        let spawned =
+            std::thread::Builder::new().name("search-main".into()).stack_size(STACK_BYTES).spawn(search);
         match spawned {
             Ok(handle) => self.running = Some(Running { signals, handle }),
             // No thread, no search: answer at once rather than leave the GUI
@@ -292,6 +293,25 @@ impl Searcher {
                 fallback.bestmove(None, None);
             }
         }
+    }
+
+    /// Stops and collects any search still running, then hands this
+    /// searcher's workers to a new search of `req`: its signals, and the
+    /// search to run (on a thread of its own or the caller's), which gives
+    /// the workers back with the outcome.
+    fn prepare(
+        &mut self,
+        req: SearchRequest,
+        listener: Arc<dyn Listener>,
+    ) -> (Arc<Signals>, impl FnOnce() -> (Vec<Worker>, SearchOutcome) + Send + 'static) {
+        self.stop();
+        self.wait();
+        self.tt.new_search();
+        let signals = Arc::new(Signals::new(self.threads, req.limits.ponder));
+        let (workers, tt, sig) =
+            (std::mem::take(&mut self.workers), Arc::clone(&self.tt), Arc::clone(&signals));
+        let (threads, style) = (self.threads, self.style.clone());
+        (signals, move || run_search(workers, threads, tt, sig, req, listener, style))
     }
 }
 
@@ -449,6 +469,35 @@ fn answer_gui(signals: &Signals, listener: &dyn Listener, best: Option<Move>, po
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_search_on_the_calling_thread_equals_one_on_its_own_thread() {
+        let req = || SearchRequest {
+            root: crate::testutil::pos(
+                "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5",
+            ),
+            history: Vec::new(),
+            limits: Limits { nodes: Some(20_000), ..Limits::default() },
+            multipv: 1,
+            move_overhead_ms: 0,
+            start: Instant::now(),
+        };
+        // Two searches in a row each way: the second goes on from the
+        // first's table and histories.
+        let (spawned, here) = std::thread::Builder::new()
+            .stack_size(STACK_BYTES)
+            .spawn(move || {
+                let (mut s, mut t) = (Searcher::new(1, 1).unwrap(), Searcher::new(1, 1).unwrap());
+                ([s.run(req()), s.run(req())], [t.run_here(req()), t.run_here(req())])
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        for (a, b) in spawned.iter().zip(&here) {
+            assert!(a.best.is_some() && a.nodes >= 20_000, "{a:?}");
+            assert_eq!((a.best, a.score, a.depth, a.nodes), (b.best, b.score, b.depth, b.nodes));
+        }
+    }
 
     #[test]
     fn limited_strength_evaluates_with_the_hand_crafted_evaluation() {

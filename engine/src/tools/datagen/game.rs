@@ -145,7 +145,7 @@ pub fn random_plies(mut pos: Chess, rng: &mut Rng, (lo, hi): (u32, u32)) -> Opti
 
 /// One search of `pos` at the rules' node count.
 pub fn search(searcher: &mut Searcher, pos: &Chess, keys: &[u64], nodes: u64) -> (Option<Move>, i32, u64) {
-    let out = searcher.run(SearchRequest {
+    let out = searcher.run_here(SearchRequest {
         root: pos.clone(),
         history: keys.to_vec(),
         limits: Limits { nodes: Some(nodes), ..Limits::default() },

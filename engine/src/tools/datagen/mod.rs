@@ -40,6 +40,7 @@ use std::time::Duration;
 
 use rockad_eval::Rng;
 use rockad_eval::data::PlayedGame;
+use rockad_search::SEARCH_STACK_BYTES;
 
 use crate::tools::common::{self, Exit, Outcome};
 use crate::tools::out;
@@ -185,32 +186,40 @@ pub fn generate(c: &Config) -> Result<Summary, String> {
             for _ in 0..threads {
                 let tx = tx.clone();
                 let (next, stop, rules, target) = (&next, &stop, c.rules, c.target);
-                s.spawn(move || {
-                    let mut searcher = match crate::evaluation::searcher(rules.hash_mb, 1) {
-                        Ok(searcher) => searcher,
-                        Err(e) => {
-                            let _ = tx.send(Msg::Failed(format!("a {} MiB hash table: {e}", rules.hash_mb)));
-                            return;
-                        }
-                    };
-                    while !stop.load(Relaxed) {
-                        let index = next.fetch_add(1, Relaxed);
-                        if index == u32::MAX || matches!(target, Target::Games(n) if index >= n) {
-                            break;
-                        }
-                        let played =
-                            catch_unwind(AssertUnwindSafe(|| game::play(seed, index, &rules, &mut searcher)));
-                        let msg = match played {
-                            Ok((g, stats)) => Msg::Played(g, stats),
-                            Err(_) => Msg::Failed(format!("game {index} panicked")),
+                let spawned =
+                    std::thread::Builder::new().stack_size(SEARCH_STACK_BYTES).spawn_scoped(s, move || {
+                        let mut searcher = match crate::evaluation::searcher(rules.hash_mb, 1) {
+                            Ok(searcher) => searcher,
+                            Err(e) => {
+                                let _ =
+                                    tx.send(Msg::Failed(format!("a {} MiB hash table: {e}", rules.hash_mb)));
+                                return;
+                            }
                         };
-                        let failed = matches!(msg, Msg::Failed(_));
-                        if tx.send(msg).is_err() || failed {
-                            stop.store(true, Relaxed);
-                            break;
+                        while !stop.load(Relaxed) {
+                            let index = next.fetch_add(1, Relaxed);
+                            if index == u32::MAX || matches!(target, Target::Games(n) if index >= n) {
+                                break;
+                            }
+                            let played = catch_unwind(AssertUnwindSafe(|| {
+                                game::play(seed, index, &rules, &mut searcher)
+                            }));
+                            let msg = match played {
+                                Ok((g, stats)) => Msg::Played(g, stats),
+                                Err(_) => Msg::Failed(format!("game {index} panicked")),
+                            };
+                            let failed = matches!(msg, Msg::Failed(_));
+                            if tx.send(msg).is_err() || failed {
+                                stop.store(true, Relaxed);
+                                break;
+                            }
                         }
-                    }
-                });
+                    });
+                // The games need this thread's share: stop, naming why.
+                if let Err(e) = spawned {
+                    failure.get_or_insert(format!("cannot start a datagen thread: {e}"));
+                    stop.store(true, Relaxed);
+                }
             }
             drop(tx);
             // Games finish out of order; they are written in index order.
