@@ -35,7 +35,7 @@ use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
-use std::sync::mpsc::{RecvTimeoutError, channel};
+use std::sync::mpsc::{RecvTimeoutError, Sender, channel};
 use std::time::Duration;
 
 use rockad_eval::Rng;
@@ -47,7 +47,7 @@ use crate::tools::out;
 use crate::tools::plural::plural;
 use crate::tools::progress::{Display, Progress};
 use args::{Config, DatagenArgs, Parsed, Target};
-use game::Stats;
+use game::{Rules, Stats};
 use output::Output;
 
 /// Runs `rockad datagen`.
@@ -126,6 +126,43 @@ enum Msg {
     Failed(String),
 }
 
+/// One generating thread: plays the next game index not yet taken until
+/// the target is reached or `stop` is set, sending each game (or the first
+/// failure) to the writer. Searches run on this thread, which needs a
+/// search-sized stack.
+fn play_games(
+    seed: u64,
+    rules: &Rules,
+    target: Target,
+    next: &AtomicU32,
+    stop: &AtomicBool,
+    tx: &Sender<Msg>,
+) {
+    let mut searcher = match crate::evaluation::searcher(rules.hash_mb, 1) {
+        Ok(searcher) => searcher,
+        Err(e) => {
+            let _ = tx.send(Msg::Failed(format!("a {} MiB hash table: {e}", rules.hash_mb)));
+            return;
+        }
+    };
+    while !stop.load(Relaxed) {
+        let index = next.fetch_add(1, Relaxed);
+        if index == u32::MAX || matches!(target, Target::Games(n) if index >= n) {
+            break;
+        }
+        let played = catch_unwind(AssertUnwindSafe(|| game::play(seed, index, rules, &mut searcher)));
+        let msg = match played {
+            Ok((g, stats)) => Msg::Played(g, stats),
+            Err(_) => Msg::Failed(format!("game {index} panicked")),
+        };
+        let failed = matches!(msg, Msg::Failed(_));
+        if tx.send(msg).is_err() || failed {
+            stop.store(true, Relaxed);
+            break;
+        }
+    }
+}
+
 /// Whether the file already holds what `target` asks for.
 fn reached(target: Target, games: u32, positions: u64) -> bool {
     match target {
@@ -186,35 +223,9 @@ pub fn generate(c: &Config) -> Result<Summary, String> {
             for _ in 0..threads {
                 let tx = tx.clone();
                 let (next, stop, rules, target) = (&next, &stop, c.rules, c.target);
-                let spawned =
-                    std::thread::Builder::new().stack_size(SEARCH_STACK_BYTES).spawn_scoped(s, move || {
-                        let mut searcher = match crate::evaluation::searcher(rules.hash_mb, 1) {
-                            Ok(searcher) => searcher,
-                            Err(e) => {
-                                let _ =
-                                    tx.send(Msg::Failed(format!("a {} MiB hash table: {e}", rules.hash_mb)));
-                                return;
-                            }
-                        };
-                        while !stop.load(Relaxed) {
-                            let index = next.fetch_add(1, Relaxed);
-                            if index == u32::MAX || matches!(target, Target::Games(n) if index >= n) {
-                                break;
-                            }
-                            let played = catch_unwind(AssertUnwindSafe(|| {
-                                game::play(seed, index, &rules, &mut searcher)
-                            }));
-                            let msg = match played {
-                                Ok((g, stats)) => Msg::Played(g, stats),
-                                Err(_) => Msg::Failed(format!("game {index} panicked")),
-                            };
-                            let failed = matches!(msg, Msg::Failed(_));
-                            if tx.send(msg).is_err() || failed {
-                                stop.store(true, Relaxed);
-                                break;
-                            }
-                        }
-                    });
+                let spawned = std::thread::Builder::new()
+                    .stack_size(SEARCH_STACK_BYTES)
+                    .spawn_scoped(s, move || play_games(seed, &rules, target, next, stop, &tx));
                 // The games need this thread's share: stop, naming why.
                 if let Err(e) = spawned {
                     failure.get_or_insert(format!("cannot start a datagen thread: {e}"));
