@@ -2,6 +2,20 @@ use super::*;
 use shakmaty::CastlingMode;
 use shakmaty::fen::Fen;
 
+/// A key for entry `k` of the filling tests: spread over the table, never 0.
+fn key(k: u64) -> u64 {
+    k.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1
+}
+
+/// A table of `mb` MiB with `n` entries stored (keys [`key`]`(0..n)`, score 5).
+fn filled(mb: usize, n: u64) -> Tt {
+    let tt = Tt::new(mb).unwrap();
+    for k in 0..n {
+        tt.store(key(k), 0, None, 5, 0, 1, Bound::Exact, false);
+    }
+    tt
+}
+
 #[test]
 fn bounds_cut_on_their_side_of_the_window() {
     assert!(Bound::Exact.cuts(0, -10, 10));
@@ -63,11 +77,8 @@ fn a_deeper_entry_survives_a_shallow_bound() {
 
 #[test]
 fn hashfull_counts_this_search_only() {
-    let tt = Tt::new(1).unwrap();
-    assert_eq!(tt.hashfull(), 0);
-    for k in 0..100_000u64 {
-        tt.store(k.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1, 0, None, 0, 0, 1, Bound::Exact, false);
-    }
+    assert_eq!(Tt::new(1).unwrap().hashfull(), 0);
+    let tt = filled(1, 100_000);
     assert!(tt.hashfull() > 500);
     tt.new_search();
     assert_eq!(tt.hashfull(), 0);
@@ -75,11 +86,7 @@ fn hashfull_counts_this_search_only() {
 
 #[test]
 fn clear_empties_the_table_in_place() {
-    let tt = Tt::new(4).unwrap();
-    let key = |k: u64| k.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    for k in 0..200_000u64 {
-        tt.store(key(k), 0, None, 5, 0, 1, Bound::Exact, false);
-    }
+    let tt = filled(4, 200_000);
     tt.new_search();
     assert!((0..1000).filter(|&k| tt.probe(key(k), 0).is_some()).count() > 100);
     tt.clear(1);
@@ -93,11 +100,7 @@ fn clear_empties_the_table_in_place() {
 #[test]
 fn clearing_and_touching_in_parallel_cover_the_whole_table() {
     // 9 MiB: pieces of 2 MiB pages and a short last one, on 4 threads.
-    let tt = Tt::new(9).unwrap();
-    let key = |k: u64| k.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    for k in 0..400_000u64 {
-        tt.store(key(k), 0, None, 5, 0, 1, Bound::Exact, false);
-    }
+    let tt = filled(9, 400_000);
     tt.touch(4);
     let kept = (0..400_000).filter(|&k| tt.probe(key(k), 0).is_some()).count();
     assert!(kept > 100_000, "touching changes nothing: {kept}");
