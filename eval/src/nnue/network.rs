@@ -330,7 +330,7 @@ pub fn bucket(pieces: usize, buckets: usize) -> usize {
 static EMBEDDED: &[u8] = include_bytes!("../../nets/default.nnue");
 
 /// The embedded network's name: the first 8 hex digits of the SHA-256 of
-/// `eval/nets/default.nnue` (`8dea4755` for net #25), from `build.rs`.
+/// `eval/nets/default.nnue` (`ae77ffb0` for net #26c), from `build.rs`.
 pub const EMBEDDED_HASH: &str = env!("ROCKAD_NET_HASH");
 
 #[cfg(test)]
