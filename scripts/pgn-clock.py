@@ -5,30 +5,44 @@ going at that move.
 
 Each move's time is read from its comment (`{+0.52/16 0.647s}`, as fastchess
 writes it); the clock is the base time plus one increment a move minus the
-time spent, so the figures hold for a plain base+increment control.
+time spent, from each game's `TimeControl` tag (`10+0.1`: a plain
+base+increment control).
 
-usage: scripts/pgn-clock.py [--base 10] [--inc 0.1] FILE.pgn
+usage: scripts/pgn-clock.py FILE.pgn
 """
-import argparse
 import re
 import statistics
+import sys
+
+from pgn_games import read_games
 
 MARKS = (10, 20, 30, 40, 50, 70, 100)
+MOVE_TIME = re.compile(r"\{[^}]*?([0-9.]+)s[^}]*\}")
 
 
-def clock_left(text, base, inc):
+def base_and_increment(control):
+    """(base, increment) in seconds of a `B+I` time control, or None."""
+    parts = control.split("+")
+    try:
+        return float(parts[0]), float(parts[1]) if len(parts) == 2 else 0.0
+    except ValueError:
+        return None
+
+
+def clock_left(games):
     """{engine: {move number: [seconds left after it, one per game]}}"""
     left = {}
-    for game in text.split("[Event ")[1:]:
-        white = re.search(r'\[White "([^"]+)"', game).group(1)
-        black = re.search(r'\[Black "([^"]+)"', game).group(1)
-        body = game.split("\n\n", 1)[1] if "\n\n" in game else ""
-        times = [float(t) for t in re.findall(r"\{[^}]*?([0-9.]+)s[^}]*\}", body)]
-        fen = re.search(r'\[FEN "[^"]+ ([wb]) ', game)
-        sides = [black, white] if fen and fen.group(1) == "b" else [white, black]
+    for tags, movetext in games:
+        control = base_and_increment(tags.get("TimeControl", ""))
+        if control is None:
+            raise ValueError(f"a game without a base+increment TimeControl tag: {tags.get('TimeControl')!r}")
+        base, inc = control
+        white, black = tags["White"], tags["Black"]
+        black_first = tags.get("FEN", "").split(" ")[1:2] == ["b"]
+        sides = (black, white) if black_first else (white, black)
         clock = {white: base, black: base}
         moves = {white: 0, black: 0}
-        for i, spent in enumerate(times):
+        for i, spent in enumerate(float(t) for t in MOVE_TIME.findall(movetext)):
             side = sides[i % 2]
             clock[side] += inc - spent
             moves[side] += 1
@@ -38,13 +52,12 @@ def clock_left(text, base, inc):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("pgn")
-    parser.add_argument("--base", type=float, default=10.0, help="seconds at the start")
-    parser.add_argument("--inc", type=float, default=0.1, help="seconds added a move")
-    args = parser.parse_args()
-    with open(args.pgn, encoding="utf-8", errors="replace") as f:
-        left = clock_left(f.read(), args.base, args.inc)
+    if len(sys.argv) != 2 or sys.argv[1].startswith("-"):
+        sys.exit(__doc__.strip().split("\n\n")[-1])
+    try:
+        left = clock_left(read_games(sys.argv[1]))
+    except (OSError, ValueError, KeyError) as e:
+        sys.exit(f"pgn-clock: {sys.argv[1]}: {e}")
     print("engine: seconds left after moves " + " / ".join(map(str, MARKS)))
     for engine, by_move in sorted(left.items()):
         cells = ("%.2f" % statistics.median(by_move[m]) if m in by_move else "-" for m in MARKS)

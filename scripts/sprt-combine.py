@@ -19,6 +19,8 @@ import argparse
 import math
 import sys
 
+from pgn_games import read_games
+
 PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 
@@ -53,30 +55,10 @@ def parse_group(text):
     return [int(p) for p in parts]
 
 
-def tag(line):
-    """(name, value) of a PGN tag line, or None."""
-    line = line.strip()
-    if not (line.startswith("[") and line.endswith("]") and ' "' in line):
-        return None
-    name, value = line[1:-1].split(" ", 1)
-    return name, value.strip('"')
-
-
 def pgn_pairs(path, engine):
     """The pentanomial of the complete pairs in a fastchess PGN, for `engine`,
     and its games' wins, losses and draws."""
-    games, current = [], {}
-    with open(path, encoding="utf-8", errors="replace") as f:
-        for line in f:
-            t = tag(line)
-            if t is None:
-                continue
-            if t[0] == "Event" and current:
-                games.append(current)
-                current = {}
-            current[t[0]] = t[1]
-    if current:
-        games.append(current)
+    games = [tags for tags, _ in read_games(path)]
     rounds = {}
     for g in games:
         if engine not in (g.get("White"), g.get("Black")):
