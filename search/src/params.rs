@@ -328,6 +328,10 @@ tunables! {
     PROBCUT_MIN_DEPTH: i32 = 5, 3..=8, 1;
     PROBCUT_MARGIN: i32 = 200, 100..=350, 12;
     PROBCUT_DEPTH_CUT: i32 = 4, 3..=5, 1;
+    /// The evaluation shrinks toward a draw by this many per cent at a
+    /// hundred halfmoves without a capture or pawn move (worker.rs). Off (0)
+    /// until its SPRT (docs/strength.md, `fifty`).
+    FIFTY_MOVE_SHRINK_PCT: i32 = 0, 0..=80, 5;
     /// Internal iterative reduction: nodes without a table move lose a ply
     /// from this depth.
     IIR_MIN_DEPTH: i32 = 4, 3..=8, 1;

@@ -67,11 +67,7 @@ impl Worker {
         let mut static_eval = NO_EVAL;
         let mut raw_eval = NO_EVAL;
         if !in_check {
-            // The slots first: their entries load while the network evaluates.
-            let (slots, side) = (self.correction_slots(ply), self.pos(ply).turn());
-            self.corr.prefetch(side, &slots);
-            raw_eval = self.static_eval(ply, tt_entry.map_or(NO_EVAL, |e| e.eval));
-            static_eval = self.corr.correct(side, &slots, raw_eval);
+            (raw_eval, static_eval, _) = self.node_eval(ply, tt_entry.map_or(NO_EVAL, |e| e.eval));
             let stand_pat = static_eval;
             if stand_pat >= beta {
                 return stand_pat;

@@ -120,11 +120,8 @@ impl Worker {
         let (raw_eval, static_eval, slots) = if in_check {
             (NO_EVAL, NO_EVAL, None)
         } else {
-            // The slots first: their entries load while the network evaluates.
-            let slots = self.correction_slots(ply);
-            self.corr.prefetch(us, &slots);
-            let raw = self.static_eval(ply, tt_entry.map_or(NO_EVAL, |e| e.eval));
-            (raw, self.corr.correct(us, &slots, raw), Some(slots))
+            let (raw, corrected, slots) = self.node_eval(ply, tt_entry.map_or(NO_EVAL, |e| e.eval));
+            (raw, corrected, Some(slots))
         };
         self.stack[ply].static_eval = static_eval;
         if !N::ROOT {

@@ -20,7 +20,7 @@ use crate::frame::Frames;
 use crate::history::{Histories, piece_index};
 use crate::key::{child_key, ep_term, null_key, position_key};
 use crate::limits::MAX_PLY;
-use crate::params::TIME_CHECK_NODES;
+use crate::params::{FIFTY_MOVE_SHRINK_PCT, TIME_CHECK_NODES};
 use crate::root_move::RootMove;
 use crate::score::NO_EVAL;
 
@@ -218,6 +218,20 @@ impl Worker {
         eval
     }
 
+    /// The evaluation the search prunes on at `ply` (not in check), with
+    /// what it came from: the raw evaluation (the table keeps it), that
+    /// shrunk toward a draw by the fifty-move count and corrected by the
+    /// learned error, and the correction's slots (for its update).
+    #[inline(always)]
+    pub fn node_eval(&mut self, ply: usize, tt_eval: i32) -> (i32, i32, CorrectionSlots) {
+        // The slots first: their entries load while the network evaluates.
+        let (slots, side) = (self.correction_slots(ply), self.pos(ply).turn());
+        self.corr.prefetch(side, &slots);
+        let raw = self.static_eval(ply, tt_eval);
+        let shrunk = fifty_move_shrink(raw, self.pos(ply).halfmoves());
+        (raw, self.corr.correct(side, &slots, shrunk), slots)
+    }
+
     /// Where the position at `ply` sits in the correction tables.
     #[inline(always)]
     pub fn correction_slots(&self, ply: usize) -> CorrectionSlots {
@@ -300,4 +314,42 @@ impl Worker {
 /// Neither side can mate (cheap test first: few pieces left).
 pub(crate) fn is_insufficient(pos: &Chess) -> bool {
     pos.board().occupied().count() <= 4 && pos.is_insufficient_material()
+}
+
+/// `eval` shrunk toward a draw as the fifty-move count grows: by
+/// [`FIFTY_MOVE_SHRINK_PCT`] per cent at a hundred halfmoves, so that a
+/// winning side that shuffles sees its advantage fade and makes progress
+/// (a capture or pawn move) instead. Off at 0, the default until its SPRT.
+#[inline(always)]
+fn fifty_move_shrink(eval: i32, halfmoves: u32) -> i32 {
+    shrink_by(eval, halfmoves, FIFTY_MOVE_SHRINK_PCT())
+}
+
+fn shrink_by(eval: i32, halfmoves: u32, pct: i32) -> i32 {
+    if pct == 0 {
+        return eval;
+    }
+    // Past a hundred halfmoves the game is drawn (or mate given now): no
+    // evaluation is read there, but a FEN may say so.
+    let halfmoves = halfmoves.min(100) as i32;
+    eval - eval * pct * halfmoves / 10_000
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shrink_by;
+
+    #[test]
+    fn the_fifty_move_shrink_grows_with_the_count() {
+        assert_eq!(shrink_by(300, 0, 50), 300);
+        assert_eq!(shrink_by(300, 50, 50), 225);
+        assert_eq!(shrink_by(300, 100, 50), 150);
+        assert_eq!(shrink_by(-300, 100, 50), -150);
+        // The count stops at a hundred halfmoves.
+        assert_eq!(shrink_by(300, 250, 50), 150);
+        // Off: every evaluation as it was.
+        assert_eq!(shrink_by(1234, 99, 0), 1234);
+        // Never past a draw, even at the largest share a tuner may set.
+        assert!(shrink_by(2000, 100, 80) > 0);
+    }
 }
