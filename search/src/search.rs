@@ -299,9 +299,12 @@ impl Worker {
                 // Late move reduction: a scout at reduced depth first.
                 let mut r = reduction(depth, searched + 1);
                 // Less at nodes on a principal variation, now or before;
-                // more where a cutoff is expected anyway.
-                r -= i32::from(tt_pv);
-                r += i32::from(cut_node);
+                // more where a cutoff is expected anyway, or where the
+                // table move, a capture, is likely still the best.
+                r -= LMR_TT_PV() * i32::from(tt_pv);
+                r -= LMR_PV_NODE() * i32::from(N::PV);
+                r += LMR_CUT_NODE() * i32::from(cut_node);
+                r += LMR_TT_NOISY() * i32::from(tt_move.is_some_and(|m| is_noisy(&m)));
                 r += i32::from(!improving);
                 r -= i32::from(gives_check);
                 r -= history / LMR_HISTORY_DIVISOR();
