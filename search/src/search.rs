@@ -203,6 +203,8 @@ impl Worker {
             let picker_tt = if excluded.is_some() { None } else { tt_move };
             MovePicker::new(pos, picker_tt, self.stack[ply].killers, counter, quiet_key)
         };
+        // Quiet moves after a capturing table move rarely beat it (LMR).
+        let tt_noisy = tt_move.is_some_and(|m| is_noisy(&m));
         let original_alpha = alpha;
         let mut best_score = tb_floor;
         let mut best_move = None;
@@ -304,7 +306,7 @@ impl Worker {
                 r -= LMR_TT_PV() * i32::from(tt_pv);
                 r -= LMR_PV_NODE() * i32::from(N::PV);
                 r += LMR_CUT_NODE() * i32::from(cut_node);
-                r += LMR_TT_NOISY() * i32::from(tt_move.is_some_and(|m| is_noisy(&m)));
+                r += LMR_TT_NOISY() * i32::from(tt_noisy);
                 r += i32::from(!improving);
                 r -= i32::from(gives_check);
                 r -= history / LMR_HISTORY_DIVISOR();
