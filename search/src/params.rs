@@ -236,13 +236,14 @@ tunables! {
     /// Plies less for a late quiet move at a node on a principal variation
     /// now or when last stored (the table-PV flag)...
     LMR_TT_PV: i32 = 1, 0..=3, 1;
-    /// ...at a PV node now, on top of that (0 until its SPRT: `lmr2`);
+    /// ...at a PV node now, on top of that (0: untested);
     LMR_PV_NODE: i32 = 0, 0..=2, 1;
-    /// plies more at an expected cut node (Stockfish 15 takes 2: `lmr2`)...
-    LMR_CUT_NODE: i32 = 1, 0..=3, 1;
+    /// plies more at an expected cut node (2 as in Stockfish 15; 1 before
+    /// `lmr2` won its SPRT, docs/strength.md)...
+    LMR_CUT_NODE: i32 = 2, 0..=3, 1;
     /// ...and when the table move captures or promotes: the quiet moves after
-    /// it rarely beat it (0 until its SPRT: `lmr2`).
-    LMR_TT_NOISY: i32 = 0, 0..=2, 1;
+    /// it rarely beat it (`lmr2`; 0 before).
+    LMR_TT_NOISY: i32 = 1, 0..=2, 1;
     /// After a reduced look beats alpha, the full search goes a ply deeper
     /// when it beat the best score by this plus 2 per ply, a ply shallower
     /// when by less than the second margin.
