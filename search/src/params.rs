@@ -173,6 +173,19 @@ tunables! {
     /// With one move to the time control, the share of the time left the hard
     /// limit may use, in percent.
     LAST_MOVE_SHARE_PCT: i64 = 80, 60..=95, 2;
+    /// Sudden death's soft limit as a share that grows with the game's ply
+    /// (1), time.rs's `growing_soft`, or the time left over a fixed
+    /// [`DEFAULT_MOVES_TO_GO`] (0). Off until its SPRT (docs/strength.md,
+    /// `tm6`) passes.
+    TM_GROWING_SOFT: i64 = 0, 0..=1, 1;
+    /// Moves of increment counted into the time the game can still spend.
+    TM_HORIZON: i64 = 50, 30..=70, 2;
+    /// The soft limit's share of that time, in units of 1/10,000:
+    /// base + growth * (ply + 3)^0.45 ...
+    TM_SOFT_BASE_PMY: i64 = 120, 60..=200, 6;
+    TM_SOFT_GROWTH_PMY: i64 = 39, 20..=70, 3;
+    /// ...but never more than this share of the clock, in percent.
+    TM_SOFT_MAX_PCT: i64 = 20, 10..=30, 1;
 
     /// Half-width of the first aspiration window, in centipawns.
     ASPIRATION_DELTA: i32 = 20, 8..=50, 2;

@@ -48,7 +48,10 @@ impl SearchRequest {
     }
 
     fn time_manager(&self) -> TimeManager {
-        TimeManager::new(&self.limits, self.root.turn(), self.move_overhead_ms, self.start)
+        let turn = self.root.turn();
+        let game_ply =
+            (self.root.fullmoves().get() - 1).saturating_mul(2) + u32::from(turn == shakmaty::Color::Black);
+        TimeManager::new(&self.limits, turn, game_ply, self.move_overhead_ms, self.start)
     }
 }
 

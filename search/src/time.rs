@@ -22,7 +22,9 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
-    pub fn new(limits: &Limits, turn: Color, overhead_ms: u64, start: Instant) -> TimeManager {
+    /// `game_ply`: half-moves played in the game before this one (from the
+    /// position's move counter), which the growing soft limit reads.
+    pub fn new(limits: &Limits, turn: Color, game_ply: u32, overhead_ms: u64, start: Instant) -> TimeManager {
         let overhead = overhead_ms as i64;
         let (time, inc) = match turn {
             Color::White => (limits.wtime, limits.winc),
@@ -43,7 +45,11 @@ impl TimeManager {
                 let h = left * LAST_MOVE_SHARE_PCT() / 100;
                 (h / 2, h)
             } else {
-                let s = left / mtg + inc * INCREMENT_SHARE_PCT() / 100;
+                let s = if limits.movestogo.is_none() && TM_GROWING_SOFT() != 0 {
+                    growing_soft(left, inc, game_ply)
+                } else {
+                    left / mtg + inc * INCREMENT_SHARE_PCT() / 100
+                };
                 let h = (s * HARD_OVER_SOFT()).min(left * HARD_MAX_SHARE_PCT() / 100);
                 (s.min(h), h)
             };
@@ -92,12 +98,25 @@ impl TimeManager {
     }
 }
 
+/// Sudden death's soft limit in milliseconds: a share of what the game can
+/// still spend (the clock and the next [`TM_HORIZON`] increments) that grows
+/// with the game's ply, as Stockfish's does. The opening's first moves get a
+/// little less than a fixed share of the clock gives, the middlegame, where
+/// games are decided, more; the clock then settles near a few increments and
+/// each later move spends about one ([`TM_SOFT_MAX_PCT`] caps it there).
+fn growing_soft(left: i64, inc: i64, game_ply: u32) -> i64 {
+    let budget = left + inc * (TM_HORIZON() - 1);
+    let growth = f64::from(game_ply.min(1000) + 3).powf(0.45);
+    let share = (TM_SOFT_BASE_PMY() as f64 + TM_SOFT_GROWTH_PMY() as f64 * growth) / 10_000.0;
+    ((budget as f64 * share) as i64).min(left * TM_SOFT_MAX_PCT() / 100)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn tm(l: Limits, overhead: u64) -> (Option<u128>, Option<u128>) {
-        TimeManager::new(&l, Color::White, overhead, Instant::now()).limits_ms()
+        TimeManager::new(&l, Color::White, 0, overhead, Instant::now()).limits_ms()
     }
 
     #[test]
@@ -159,9 +178,22 @@ mod tests {
     }
 
     #[test]
+    fn growing_soft_grows_with_the_ply_and_stays_under_its_cap() {
+        // 10+0.1: the first move gets less than the middlegame's.
+        let (first, middle) = (growing_soft(10_000, 100, 0), growing_soft(10_000, 100, 40));
+        assert!(first > 200 && first < middle, "{first} {middle}");
+        // A short clock: the cap (a fifth of it) holds, whatever the ply.
+        for ply in [0, 40, 200, 5000] {
+            let s = growing_soft(500, 100, ply);
+            assert!(s > 0 && s <= 100, "ply {ply}: {s}");
+        }
+        assert_eq!(growing_soft(0, 0, 30), 0);
+    }
+
+    #[test]
     fn black_uses_its_own_clock() {
         let l = Limits { wtime: Some(100_000), btime: Some(1000), ..Limits::default() };
-        let t = TimeManager::new(&l, Color::Black, 0, Instant::now()).limits_ms();
+        let t = TimeManager::new(&l, Color::Black, 0, 0, Instant::now()).limits_ms();
         assert!(t.1.unwrap() <= 500);
     }
 }
