@@ -249,7 +249,8 @@ tunables! {
     /// Plies less for a late quiet move at a node on a principal variation
     /// now or when last stored (the table-PV flag)...
     LMR_TT_PV: i32 = 1, 0..=3, 1;
-    /// ...at a PV node now, on top of that (0: untested);
+    /// ...at a PV node now, on top of that (0: `lmr3`, this at 1 with
+    /// `LMR_TT_PV` 2 as in Stockfish 15, lost its SPRT, docs/strength.md);
     LMR_PV_NODE: i32 = 0, 0..=2, 1;
     /// plies more at an expected cut node (2 as in Stockfish 15; 1 before
     /// `lmr2` won its SPRT, docs/strength.md)...

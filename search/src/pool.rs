@@ -49,8 +49,7 @@ impl SearchRequest {
 
     fn time_manager(&self) -> TimeManager {
         let turn = self.root.turn();
-        let game_ply =
-            (self.root.fullmoves().get() - 1).saturating_mul(2) + u32::from(turn == shakmaty::Color::Black);
+        let game_ply = (self.root.fullmoves().get() - 1).saturating_mul(2) + u32::from(turn.is_black());
         TimeManager::new(&self.limits, turn, game_ply, self.move_overhead_ms, self.start)
     }
 }
