@@ -162,9 +162,8 @@ macro_rules! tunables {
 }
 
 tunables! {
-    /// Moves assumed left in the game when the clock gives no `movestogo`.
-    DEFAULT_MOVES_TO_GO: i64 = 40, 20..=60, 2;
-    /// Share of the increment added to each move's base time, in percent.
+    /// Under `movestogo`, the share of the increment added to each move's
+    /// base time, in percent.
     INCREMENT_SHARE_PCT: i64 = 75, 50..=100, 3;
     /// The hard limit may reach this many times the soft limit...
     HARD_OVER_SOFT: i64 = 4, 2..=8, 1;
@@ -173,12 +172,8 @@ tunables! {
     /// With one move to the time control, the share of the time left the hard
     /// limit may use, in percent.
     LAST_MOVE_SHARE_PCT: i64 = 80, 60..=95, 2;
-    /// Sudden death's soft limit as a share that grows with the game's ply
-    /// (1), time.rs's `growing_soft`, or the time left over a fixed
-    /// [`DEFAULT_MOVES_TO_GO`] (0). Off until its SPRT (docs/strength.md,
-    /// `tm6`) passes.
-    TM_GROWING_SOFT: i64 = 0, 0..=1, 1;
-    /// Moves of increment counted into the time the game can still spend.
+    /// Sudden death (time.rs's `growing_soft`): moves of increment counted
+    /// into the time the game can still spend.
     TM_HORIZON: i64 = 50, 30..=70, 2;
     /// The soft limit's share of that time, in units of 1/10,000:
     /// base + growth * (ply + 3)^0.45 ...

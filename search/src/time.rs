@@ -34,24 +34,26 @@ impl TimeManager {
         let mut hard: Option<i64> = None;
         if let Some(time) = time {
             let inc = inc.unwrap_or(0).max(0);
-            let mtg = limits.movestogo.map_or(DEFAULT_MOVES_TO_GO(), |m| (m as i64).clamp(1, 100));
-            // With `movestogo` every move until the control pays the lag,
-            // not only this one: keep one overhead per move in hand (released
-            // as the control nears) so the last moves are not squeezed to
-            // less than the lag. Sudden death has no such cliff.
-            let reserve = if limits.movestogo.is_some() { overhead * mtg } else { overhead };
-            let left = (time - reserve).max(0);
-            let (s, h) = if mtg == 1 {
-                let h = left * LAST_MOVE_SHARE_PCT() / 100;
-                (h / 2, h)
-            } else {
-                let s = if limits.movestogo.is_none() && TM_GROWING_SOFT() != 0 {
-                    growing_soft(left, inc, game_ply)
-                } else {
-                    left / mtg + inc * INCREMENT_SHARE_PCT() / 100
-                };
-                let h = (s * HARD_OVER_SOFT()).min(left * HARD_MAX_SHARE_PCT() / 100);
-                (s.min(h), h)
+            let (s, h) = match limits.movestogo {
+                Some(m) => {
+                    let mtg = (m as i64).clamp(1, 100);
+                    // Every move until the control pays the lag, not only
+                    // this one: keep one overhead per move in hand (released
+                    // as the control nears) so the last moves are not
+                    // squeezed to less than the lag.
+                    let left = (time - overhead * mtg).max(0);
+                    if mtg == 1 {
+                        let h = left * LAST_MOVE_SHARE_PCT() / 100;
+                        (h / 2, h)
+                    } else {
+                        bounded(left / mtg + inc * INCREMENT_SHARE_PCT() / 100, left)
+                    }
+                }
+                // Sudden death has no such cliff: one overhead, this move's.
+                None => {
+                    let left = (time - overhead).max(0);
+                    bounded(growing_soft(left, inc, game_ply), left)
+                }
             };
             soft = Some(s);
             hard = Some(h);
@@ -98,6 +100,13 @@ impl TimeManager {
     }
 }
 
+/// The soft limit `s` and the hard one it allows: [`HARD_OVER_SOFT`] times
+/// the soft, but never more than [`HARD_MAX_SHARE_PCT`] of the clock `left`.
+fn bounded(s: i64, left: i64) -> (i64, i64) {
+    let h = (s * HARD_OVER_SOFT()).min(left * HARD_MAX_SHARE_PCT() / 100);
+    (s.min(h), h)
+}
+
 /// Sudden death's soft limit in milliseconds: a share of what the game can
 /// still spend (the clock and the next [`TM_HORIZON`] increments) that grows
 /// with the game's ply, as Stockfish's does. The opening's first moves get a
@@ -142,8 +151,12 @@ mod tests {
     fn sudden_death_limits_are_pinned() {
         // The SPRT time control: these figures are what every match so far
         // was played with; a change here is a search change.
+        // `tm6`'s growing share: less at the first move than the fixed
+        // fortieth of the clock gave (259 ms), more by move 20.
         let l = Limits { wtime: Some(8000), winc: Some(80), ..Limits::default() };
-        assert_eq!(tm(l, 10), (Some(259), Some(1036)));
+        assert_eq!(tm(l.clone(), 10), (Some(219), Some(876)));
+        let at_ply_40 = TimeManager::new(&l, Color::White, 40, 10, Instant::now()).limits_ms();
+        assert_eq!(at_ply_40, (Some(395), Some(1580)));
     }
 
     #[test]
