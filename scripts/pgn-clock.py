@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Where the clock goes in a fastchess PGN: for each engine, the median time
 left after its moves 10, 20, 30, 40, 50, 70 and 100, over the games still
-going at that move.
+going at that move; then the thinnest margins over all moves (the time the
+engine was sent for a move less the time the move took: how close the game
+came to a forfeit). fastchess counts the increment before each move (its clock
+starts at base + increment), so the time sent is the clock left after the
+last move plus one increment.
 
 Each move's time is read from its comment (`{+0.52/16 0.647s}`, as fastchess
 writes it); the clock is the base time plus one increment a move minus the
@@ -30,8 +34,10 @@ def base_and_increment(control):
 
 
 def clock_left(games):
-    """{engine: {move number: [seconds left after it, one per game]}}"""
+    """({engine: {move number: [seconds left after it, one per game]}},
+    [each move's margin in whole milliseconds])"""
     left = {}
+    margins = []
     for tags, movetext in games:
         control = base_and_increment(tags.get("TimeControl", ""))
         if control is None:
@@ -44,24 +50,30 @@ def clock_left(games):
         moves = {white: 0, black: 0}
         for i, spent in enumerate(float(t) for t in MOVE_TIME.findall(movetext)):
             side = sides[i % 2]
+            # Move times are whole milliseconds; rounding keeps a margin of
+            # exactly 20 ms from reading as 19.999...
+            margins.append(round((clock[side] + inc - spent) * 1000))
             clock[side] += inc - spent
             moves[side] += 1
             if moves[side] in MARKS:
                 left.setdefault(side, {}).setdefault(moves[side], []).append(clock[side])
-    return left
+    return left, margins
 
 
 def main():
     if len(sys.argv) != 2 or sys.argv[1].startswith("-"):
         sys.exit(__doc__.strip().split("\n\n")[-1])
     try:
-        left = clock_left(read_games(sys.argv[1]))
+        left, margins = clock_left(read_games(sys.argv[1]))
     except (OSError, ValueError, KeyError) as e:
         sys.exit(f"pgn-clock: {sys.argv[1]}: {e}")
     print("engine: seconds left after moves " + " / ".join(map(str, MARKS)))
     for engine, by_move in sorted(left.items()):
         cells = ("%.2f" % statistics.median(by_move[m]) if m in by_move else "-" for m in MARKS)
         print(engine + ": " + " / ".join(cells))
+    if margins:
+        under = ", ".join(f"{sum(m < ms for m in margins)} under {ms} ms" for ms in (10, 20, 50))
+        print(f"margins: {len(margins)} moves, the thinnest {min(margins)} ms; {under}")
 
 
 if __name__ == "__main__":
