@@ -149,10 +149,9 @@ mod tests {
 
     #[test]
     fn sudden_death_limits_are_pinned() {
-        // The SPRT time control: these figures are what every match so far
-        // was played with; a change here is a search change.
-        // `tm6`'s growing share: less at the first move than the fixed
-        // fortieth of the clock gave (259 ms), more by move 20.
+        // The SPRT time control, 8+0.08: a change to these figures is a
+        // search change. `tm6`'s growing share gives the first move less than
+        // the fixed fortieth of the clock did (259 ms) and move 21 more.
         let l = Limits { wtime: Some(8000), winc: Some(80), ..Limits::default() };
         assert_eq!(tm(l.clone(), 10), (Some(219), Some(876)));
         let at_ply_40 = TimeManager::new(&l, Color::White, 40, 10, Instant::now()).limits_ms();
