@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Where the clock goes in a fastchess PGN: for each engine, the median time
 left after its moves 10, 20, 30, 40, 50, 70 and 100, over the games still
-going at that move; then the thinnest margins over all moves (the time the
-engine was sent for a move less the time the move took: how close the game
-came to a forfeit). fastchess counts the increment before each move (its clock
+going at that move; then, for each engine, the thinnest margins over its moves
+(the time it was sent for a move less the time the move took: how close the
+game came to a forfeit). fastchess counts the increment before each move (its clock
 starts at base + increment), so the time sent is the clock left after the
 last move plus one increment.
 
@@ -35,9 +35,9 @@ def base_and_increment(control):
 
 def clock_left(games):
     """({engine: {move number: [seconds left after it, one per game]}},
-    [each move's margin in whole milliseconds])"""
+    {engine: [each of its moves' margins in whole milliseconds]})"""
     left = {}
-    margins = []
+    margins = {}
     for tags, movetext in games:
         control = base_and_increment(tags.get("TimeControl", ""))
         if control is None:
@@ -52,7 +52,7 @@ def clock_left(games):
             side = sides[i % 2]
             # Move times are whole milliseconds; rounding keeps a margin of
             # exactly 20 ms from reading as 19.999...
-            margins.append(round((clock[side] + inc - spent) * 1000))
+            margins.setdefault(side, []).append(round((clock[side] + inc - spent) * 1000))
             clock[side] += inc - spent
             moves[side] += 1
             if moves[side] in MARKS:
@@ -71,9 +71,9 @@ def main():
     for engine, by_move in sorted(left.items()):
         cells = ("%.2f" % statistics.median(by_move[m]) if m in by_move else "-" for m in MARKS)
         print(engine + ": " + " / ".join(cells))
-    if margins:
-        under = ", ".join(f"{sum(m < ms for m in margins)} under {ms} ms" for ms in (10, 20, 50))
-        print(f"margins: {len(margins)} moves, the thinnest {min(margins)} ms; {under}")
+    for engine, ms in sorted(margins.items()):
+        under = ", ".join(f"{sum(m < t for m in ms)} under {t} ms" for t in (10, 20, 50))
+        print(f"{engine} margins: {len(ms)} moves, the thinnest {min(ms)} ms; {under}")
 
 
 if __name__ == "__main__":
