@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Where the clock goes in a fastchess PGN: for each engine, the median time
 left after its moves 10, 20, 30, 40, 50, 70 and 100, over the games still
-going at that move; then, for each engine, the thinnest margins over its moves
-(the time it was sent for a move less the time the move took: how close the
-game came to a forfeit). fastchess counts the increment before each move (its clock
-starts at base + increment), so the time sent is the clock left after the
-last move plus one increment.
+going at that move; then, for each engine, the thinnest margins over its
+moves (the time it was sent for a move less the time the move took: how close
+it came to a forfeit). fastchess counts the increment before each move (its
+clock starts at base + increment), so the time sent is the clock left after
+the last move plus one increment.
 
 Each move's time is read from its comment (`{+0.52/16 0.647s}`, as fastchess
 writes it); the clock is the base time plus one increment a move minus the

@@ -125,7 +125,12 @@ mod tests {
     use super::*;
 
     fn tm(l: Limits, overhead: u64) -> (Option<u128>, Option<u128>) {
-        TimeManager::new(&l, Color::White, 0, overhead, Instant::now()).limits_ms()
+        tm_at(l, 0, overhead)
+    }
+
+    /// The limits at the game's ply `ply`.
+    fn tm_at(l: Limits, ply: u32, overhead: u64) -> (Option<u128>, Option<u128>) {
+        TimeManager::new(&l, Color::White, ply, overhead, Instant::now()).limits_ms()
     }
 
     #[test]
@@ -154,8 +159,7 @@ mod tests {
         // the fixed fortieth of the clock did (259 ms) and move 21 more.
         let l = Limits { wtime: Some(8000), winc: Some(80), ..Limits::default() };
         assert_eq!(tm(l.clone(), 10), (Some(219), Some(876)));
-        let at_ply_40 = TimeManager::new(&l, Color::White, 40, 10, Instant::now()).limits_ms();
-        assert_eq!(at_ply_40, (Some(395), Some(1580)));
+        assert_eq!(tm_at(l, 40, 10), (Some(395), Some(1580)));
     }
 
     #[test]
