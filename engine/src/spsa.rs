@@ -59,6 +59,6 @@ mod tests {
             assert!(n[1] <= n[0] && n[0] <= n[2] && n[3] >= 1, "{line}");
             assert_eq!(f[6].parse::<f64>(), Ok(DEFAULT_RATE), "{line}");
         }
-        assert!(lines.contains(&"LMR_BASE, int, 75, 25, 150, 6, 0.002".to_string()), "{lines:?}");
+        assert!(lines.contains(&"LMR_BASE, int, 68, 25, 150, 6, 0.002".to_string()), "{lines:?}");
     }
 }

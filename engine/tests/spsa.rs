@@ -50,7 +50,8 @@ fn options_set_tunables_and_rebuild_the_reduction_table() {
     set("TM_SCORE_MIN", "-50").unwrap();
     assert_eq!(line("TM_SCORE_MIN"), "TM_SCORE_MIN, int, -50, -50, 0, 3, 0.002");
 
-    set("LMR_BASE", "75").unwrap();
+    let lmr_base = rockad_search::tunable("LMR_BASE").expect("a tunable").default;
+    set("LMR_BASE", &lmr_base.to_string()).unwrap();
     set("TM_SCORE_MIN", "-20").unwrap();
     assert_eq!(nodes(), before, "the defaults again search the same tree");
 }

@@ -11,7 +11,7 @@
 //! are rebuilt by the setter.
 //!
 //! A tuner sees integers: a float tunable is scaled by [`FLOAT_SCALE`]
-//! (`LMR_BASE` 0.75 is 75), so its declared value, range and step must be
+//! (`LMR_BASE` 0.68 is 68), so its declared value, range and step must be
 //! whole multiples of 1 / [`FLOAT_SCALE`].
 
 /// A float tunable as a tuner sees it is this many times its value.
@@ -183,7 +183,7 @@ tunables! {
     TM_SOFT_MAX_PCT: i64 = 20, 10..=30, 1;
 
     /// Half-width of the first aspiration window, in centipawns.
-    ASPIRATION_DELTA: i32 = 20, 8..=50, 2;
+    ASPIRATION_DELTA: i32 = 18, 8..=50, 2;
     /// Aspiration windows start at this depth (shallower: full window).
     ASPIRATION_MIN_DEPTH: i32 = 4, 2..=8, 1;
     /// After a fail high the root is searched again up to this many plies
@@ -193,9 +193,9 @@ tunables! {
     /// History entries saturate here.
     HISTORY_MAX: i32 = 16_384, 8192..=32000, 1200;
     /// History reward per ply of depth for a cutoff...
-    HISTORY_BONUS_PER_DEPTH: i32 = 128, 32..=400, 18;
+    HISTORY_BONUS_PER_DEPTH: i32 = 177, 32..=400, 18;
     /// ...up to this much.
-    HISTORY_BONUS_MAX: i32 = 1_536, 512..=4096, 180;
+    HISTORY_BONUS_MAX: i32 = 1_336, 512..=4096, 180;
     /// Pawn history's weight in a quiet move's score, in per cent. Off (0)
     /// until its SPRT (docs/strength.md, `phist`) passes: at 0 the normal
     /// build neither reads nor writes the table; the tuning build turns it
@@ -216,7 +216,7 @@ tunables! {
 
     /// Reverse futility pruning: depths it applies to, margin per ply.
     RFP_MAX_DEPTH: i32 = 8, 4..=12, 1;
-    RFP_MARGIN: i32 = 80, 40..=160, 6;
+    RFP_MARGIN: i32 = 70, 40..=160, 6;
     /// Razoring: depths it applies to, margin per ply.
     RAZOR_MAX_DEPTH: i32 = 3, 1..=6, 1;
     RAZOR_MARGIN: i32 = 250, 100..=500, 20;
@@ -226,7 +226,7 @@ tunables! {
     NMP_MIN_DEPTH: i32 = 3, 2..=5, 1;
     NMP_BASE: i32 = 3, 2..=5, 1;
     NMP_DEPTH_DIVISOR: i32 = 3, 2..=6, 1;
-    NMP_EVAL_DIVISOR: i32 = 200, 100..=400, 15;
+    NMP_EVAL_DIVISOR: i32 = 207, 100..=400, 15;
     NMP_EVAL_MAX: i32 = 3, 1..=6, 1;
     NMP_VERIFY_DEPTH: i32 = 12, 8..=20, 1;
     /// Plies more when the table move captures: the pass ignores that threat.
@@ -237,10 +237,10 @@ tunables! {
 
     /// Late move reductions: reduction = base + ln(depth) * ln(move number) / divisor,
     /// from this depth, less one per this much quiet history.
-    LMR_BASE: f64 = 0.75, 0.25..=1.5, 0.06;
-    LMR_DIVISOR: f64 = 2.25, 1.5..=4.0, 0.12;
+    LMR_BASE: f64 = 0.68, 0.25..=1.5, 0.06;
+    LMR_DIVISOR: f64 = 2.17, 1.5..=4.0, 0.12;
     LMR_MIN_DEPTH: i32 = 3, 2..=5, 1;
-    LMR_HISTORY_DIVISOR: i32 = 8192, 2048..=16384, 700;
+    LMR_HISTORY_DIVISOR: i32 = 7957, 2048..=16384, 700;
     /// Plies less for a late quiet move at a node on a principal variation
     /// now or when last stored (the table-PV flag)...
     LMR_TT_PV: i32 = 1, 0..=3, 1;
@@ -256,8 +256,8 @@ tunables! {
     /// After a reduced look beats alpha, the full search goes a ply deeper
     /// when it beat the best score by this plus 2 per ply, a ply shallower
     /// when by less than the second margin.
-    LMR_DEEPER_MARGIN: i32 = 40, 10..=100, 5;
-    LMR_SHALLOWER_MARGIN: i32 = 10, 0..=30, 2;
+    LMR_DEEPER_MARGIN: i32 = 49, 10..=100, 5;
+    LMR_SHALLOWER_MARGIN: i32 = 9, 0..=30, 2;
     /// Once a move has raised alpha at a PV node (depth 3 to 13), the rest
     /// are searched this many plies shallower: they need only show they are
     /// no better (0: not at all, as before; Stockfish takes 2, the most
@@ -273,7 +273,7 @@ tunables! {
     /// ...and one reduced by at least this many a ply shallower when both
     /// sides' evaluations, summed, exceed the margin (a quiet position).
     HINDSIGHT_SHALLOWER_MIN: i32 = 2, 1..=4, 1;
-    HINDSIGHT_SHALLOWER_MARGIN: i32 = 170, 60..=300, 12;
+    HINDSIGHT_SHALLOWER_MARGIN: i32 = 177, 60..=300, 12;
     /// Late move pruning: quiet moves tried before the rest are skipped,
     /// (base + depth²) / (2 - improving), up to this depth.
     LMP_MAX_DEPTH: i32 = 8, 4..=12, 1;
@@ -287,21 +287,21 @@ tunables! {
     PRUNE_HISTORY_DIVISOR: i32 = 4096, 1024..=16384, 350;
     /// Futility pruning of quiet moves: eval + base + per_depth * depth <= alpha.
     FUTILITY_MAX_DEPTH: i32 = 8, 4..=12, 1;
-    FUTILITY_BASE: i32 = 100, 40..=200, 8;
-    FUTILITY_PER_DEPTH: i32 = 100, 40..=200, 8;
+    FUTILITY_BASE: i32 = 102, 40..=200, 8;
+    FUTILITY_PER_DEPTH: i32 = 108, 40..=200, 8;
 
     /// Exchange pruning in the main search, up to this depth: captures losing
     /// more than margin * depth, quiet moves losing more than margin * depth².
     SEE_PRUNE_MAX_DEPTH: i32 = 8, 4..=12, 1;
     SEE_NOISY_MARGIN: i32 = 90, 30..=150, 6;
-    SEE_QUIET_MARGIN: i32 = 25, 10..=60, 3;
+    SEE_QUIET_MARGIN: i32 = 24, 10..=60, 3;
     /// Quiescence delta pruning: captures that cannot lift the score to within
     /// this margin of alpha are skipped.
     DELTA_MARGIN: i32 = 200, 100..=400, 15;
 
     /// Evaluation correction (correction.rs): each feature's weight; an
     /// entry at its limit (1024) with weight 8192 corrects by 64 cp.
-    CORR_W_PAWN: i32 = 7000, 0..=16384, 500;
+    CORR_W_PAWN: i32 = 6552, 0..=16384, 500;
     CORR_W_MINOR: i32 = 6500, 0..=16384, 500;
     /// For each colour's pieces other than pawns (two entries a position).
     CORR_W_NON_PAWN: i32 = 7500, 0..=16384, 500;
@@ -346,7 +346,7 @@ tunables! {
     /// the margin in a search this many plies shallower cuts the node (a
     /// wide margin keeps the shallow search's verdict safe for the deep one).
     PROBCUT_MIN_DEPTH: i32 = 5, 3..=8, 1;
-    PROBCUT_MARGIN: i32 = 200, 100..=350, 12;
+    PROBCUT_MARGIN: i32 = 199, 100..=350, 12;
     PROBCUT_DEPTH_CUT: i32 = 4, 3..=5, 1;
     /// The evaluation shrinks toward a draw by this many per cent at a
     /// hundred halfmoves without a capture or pawn move (worker.rs). Off (0)
