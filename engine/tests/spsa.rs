@@ -20,6 +20,12 @@ fn set(name: &str, value: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Sets a tunable back to its declared value.
+fn reset(name: &str) {
+    let t = rockad_search::tunable(name).expect("a tunable");
+    set(name, &t.default.to_string()).expect("the declared value is in range");
+}
+
 /// The node count of a shallow bench.
 fn nodes() -> u64 {
     let lines = bench::run(5);
@@ -50,9 +56,8 @@ fn options_set_tunables_and_rebuild_the_reduction_table() {
     set("TM_SCORE_MIN", "-50").unwrap();
     assert_eq!(line("TM_SCORE_MIN"), "TM_SCORE_MIN, int, -50, -50, 0, 3, 0.002");
 
-    let lmr_base = rockad_search::tunable("LMR_BASE").expect("a tunable").default;
-    set("LMR_BASE", &lmr_base.to_string()).unwrap();
-    set("TM_SCORE_MIN", "-20").unwrap();
+    reset("LMR_BASE");
+    reset("TM_SCORE_MIN");
     assert_eq!(nodes(), before, "the defaults again search the same tree");
 }
 
